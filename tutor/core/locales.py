@@ -1,0 +1,59 @@
+"""Locale data from Babel: language names in their own script and number formatting.
+
+Everything here is computed once per process and cached.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+from functools import cache
+
+from babel import Locale
+from babel.numbers import format_decimal, format_percent
+from django.conf import settings
+
+
+@cache
+def babel_locale(code: str) -> Locale:
+    return Locale.parse(code.replace("-", "_"))
+
+
+@cache
+def native_name(code: str) -> str:
+    """The language's name in its own language, e.g. ``বাংলা``, ``čeština``."""
+    return babel_locale(code).get_display_name(code) or code
+
+
+@cache
+def language_choices() -> tuple[tuple[str, str], ...]:
+    return tuple((code, native_name(code)) for code, _ in settings.LANGUAGES)
+
+
+Number = int | float | Decimal | Fraction
+
+
+def format_number(value: Number, language: str, *, decimals: int | None = None) -> str:
+    """Format a chip amount or count for a language (Indian grouping for hi/bn, a
+    non-breaking space for cs). ``decimals`` fixes the number of fraction digits."""
+    if isinstance(value, Fraction):
+        value = Decimal(value.numerator) / Decimal(value.denominator)
+    locale = babel_locale(language)
+    if decimals is None:
+        return format_decimal(value, locale=locale, decimal_quantization=False)
+    pattern_digits = "0" * decimals
+    fmt = locale.decimal_formats.get(None).pattern
+    if decimals:
+        fmt = fmt.split(";")[0].split(".")[0] + "." + pattern_digits
+    return format_decimal(value, format=fmt, locale=locale)
+
+
+def format_percentage(value: Number, language: str, *, decimals: int = 2) -> str:
+    """Format a ratio (0.975 -> ``97.50 %`` in the language's own way)."""
+    if isinstance(value, Fraction):
+        value = Decimal(value.numerator) / Decimal(value.denominator)
+    locale = babel_locale(language)
+    pattern = locale.percent_formats.get(None).pattern.split(";")[0]
+    if decimals:
+        pattern = pattern.replace("0", "0." + "0" * decimals, 1) if "." not in pattern else pattern
+    return format_percent(value, format=pattern, locale=locale, decimal_quantization=True)

@@ -1,0 +1,34 @@
+"""Remember the language of the last page a visitor read, so that ``/`` sends them back
+to it. The URL prefix is the source of truth; the cookie only steers the redirect."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import get_language_from_path
+
+
+class RememberLanguageMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        language = get_language_from_path(request.path_info)
+        if (
+            language
+            and response.status_code == 200
+            and request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME) != language
+        ):
+            response.set_cookie(
+                settings.LANGUAGE_COOKIE_NAME,
+                language,
+                max_age=settings.LANGUAGE_COOKIE_AGE,
+                path=settings.LANGUAGE_COOKIE_PATH,
+                samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+                secure=settings.LANGUAGE_COOKIE_SECURE,
+                httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+            )
+        return response
