@@ -138,7 +138,13 @@ LANGUAGE_COOKIE_SAMESITE = "Lax"
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
-EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# Django 6.1 mailers: the console in development (password-reset links appear in the log).
+MAILERS = {
+    "default": {
+        "BACKEND": os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+    }
+}
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "tutor@localhost")
 
 # Security. htmx reads the CSRF token from a header set on <body>; the cookie need not
 # be readable by scripts.

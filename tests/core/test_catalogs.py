@@ -1,0 +1,53 @@
+"""Every shipped catalog is complete, has no fuzzy entry and keeps the source's placeholders."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from django.conf import settings
+
+from tests.conftest import TRANSLATED
+
+LOCALE_DIR = Path(settings.BASE_DIR) / "locale"
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sdif]|%[sdif]|\{(\w+)\}")
+
+
+def placeholders(text: str) -> list[str]:
+    return sorted(m.group(0) for m in PLACEHOLDER.finditer(text))
+
+
+def catalogs() -> list[Path]:
+    return sorted(LOCALE_DIR.glob("*/LC_MESSAGES/*.po"))
+
+
+def test_every_translated_language_ships_a_ui_catalog() -> None:
+    for language in TRANSLATED:
+        assert (LOCALE_DIR / language / "LC_MESSAGES" / "django.po").exists(), language
+
+
+@pytest.mark.parametrize("path", catalogs(), ids=lambda p: f"{p.parts[-3]}/{p.name}")
+def test_catalog_complete_and_consistent(path: Path) -> None:
+    with path.open("rb") as fh:
+        catalog = read_po(fh)
+    problems = []
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
+        strs = message.string if isinstance(message.string, tuple | list) else (message.string,)
+        label = f"{message.context + ' | ' if message.context else ''}{ids[0]!r}"
+        if message.fuzzy:
+            problems.append(f"fuzzy: {label}")
+        if not all(strs):
+            problems.append(f"untranslated: {label}")
+            continue
+        expected = placeholders(ids[-1])
+        for s in strs:
+            if placeholders(s) != expected and placeholders(s) != placeholders(ids[0]):
+                problems.append(f"placeholders {placeholders(s)} != {expected}: {label}")
+        if any(re.search(r"%[sdif]", i) for i in ids):
+            problems.append(f"positional placeholder, use a named one: {label}")
+    assert not problems, "\n".join(problems)
