@@ -52,6 +52,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "tutor.core",
+    "tutor.rules",
+    "tutor.translations",
 ]
 
 MIDDLEWARE = [

@@ -31,7 +31,13 @@ def test_num_filter_groups_by_language(language: str, expected: str) -> None:
 
 @pytest.mark.parametrize(
     ("language", "expected"),
-    [("en", "97.50%"), ("hi", "97.50%"), ("bn", "97.50%"), ("ja", "97.50%"), ("cs", f"97,50{NBSP}%")],
+    [
+        ("en", "97.50%"),
+        ("hi", "97.50%"),
+        ("bn", "97.50%"),
+        ("ja", "97.50%"),
+        ("cs", f"97,50{NBSP}%"),
+    ],
 )
 def test_pct_filter(language: str, expected: str) -> None:
     assert render("{{ r|pct }}", language, r=Fraction(39, 40)) == expected

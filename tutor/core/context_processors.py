@@ -15,8 +15,6 @@ def site(request: HttpRequest) -> dict[str, object]:
     alternates = []
     for code, name in language_choices():
         url = translate_url(path, code)
-        alternates.append(
-            {"code": code, "name": name, "url": url, "current": code == current}
-        )
+        alternates.append({"code": code, "name": name, "url": url, "current": code == current})
     english = next(a["url"] for a in alternates if a["code"] == "en")
     return {"language_alternates": alternates, "x_default_url": english}

@@ -7,10 +7,8 @@ from django.views.decorators.http import require_GET
 
 #: Sections that later work fills in; until then they show an honest "coming" page.
 COMING_SECTIONS = {
-    "rules": _("Rules"),
     "drills": _("Drills"),
     "quizzes": _("Quizzes"),
-    "translations": _("Translations"),
 }
 
 

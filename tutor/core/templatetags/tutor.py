@@ -1,9 +1,9 @@
 """Template helpers used on every page: numbers in the page language and playing cards.
 
-    {{ amount|num }}            1,234 / 1,234 / 12,34,567 / 1 234 567 ...
-    {{ ratio|pct }}             97.50% / 97,50 % ...
-    {% card "As" %}             an accessible card; {% card None %} is face down
-    {% cards hand %}            a row of cards
+{{ amount|num }}            1,234 / 1,234 / 12,34,567 / 1 234 567 ...
+{{ ratio|pct }}             97.50% / 97,50 % ...
+{% card "As" %}             an accessible card; {% card None %} is face down
+{% cards hand %}            a row of cards
 """
 
 from __future__ import annotations
@@ -98,7 +98,9 @@ def card(value: object, extra_class: str = "") -> SafeString:
 
 
 @register.simple_tag
-def cards(values: Iterable[object], highlight: Iterable[object] = (), label: str = "") -> SafeString:
+def cards(
+    values: Iterable[object], highlight: Iterable[object] = (), label: str = ""
+) -> SafeString:
     """A row of cards as a list; cards in ``highlight`` are marked (outline and a text mark)."""
     marked = {c for c in (_as_card(h) for h in highlight) if c is not None}
     items = []

@@ -1,0 +1,275 @@
+"""Engine blocks of the rule pages: ``::: name key="value" ...`` paragraphs of a master.
+
+Each directive is answered by the engine and rendered with a template in the page
+language; nothing in a block is typed by hand. A directive the engine rejects (a bad
+card, a duplicate) raises :class:`DirectiveError`, and the test that renders every page
+fails, so such a block cannot be published.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.utils.translation import pgettext
+
+from tutor.core import terms
+from tutor.core.explain import (
+    describe_holdem,
+    describe_teenpatti,
+    explain_holdem,
+    explain_teenpatti,
+)
+from tutor.engine import holdem, pots, sixcard, teenpatti, tp2020
+from tutor.engine.cards import parse_cards
+from tutor.engine.errors import EngineError
+
+
+class DirectiveError(ValueError):
+    pass
+
+
+def parse_directive(text: str) -> tuple[str, list[str], dict[str, str]]:
+    """``::: hand holdem cards="As Ks"`` -> ``("hand", ["holdem"], {"cards": "As Ks"})``."""
+    parts = shlex.split(text.removeprefix(":::").strip())
+    if not parts:
+        raise DirectiveError(f"empty directive: {text!r}")
+    name, positional, options = parts[0], [], {}
+    for part in parts[1:]:
+        if "=" in part:
+            key, value = part.split("=", 1)
+            options[key] = value
+        else:
+            positional.append(part)
+    return name, positional, options
+
+
+def _ints(text: str) -> list[int]:
+    return [int(x) for x in text.replace(" ", "").split(",") if x != ""]
+
+
+def _hands(text: str) -> list[str | None]:
+    return [None if h.strip() in ("-", "") else h.strip() for h in text.split("|")]
+
+
+def seat_name(index: int) -> str:
+    return pgettext("table seat", "Seat %(number)s") % {"number": index + 1}
+
+
+def player_name(index: int) -> str:
+    return pgettext("showdown", "Player %(number)s") % {"number": index + 1}
+
+
+def _hand(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
+    game = args[0] if args else "holdem"
+    cards = parse_cards(opts["cards"])
+    if game == "holdem":
+        value = holdem.evaluate(cards)
+        return {
+            "game": game,
+            "cards": cards,
+            "best": value.best_five,
+            "name": terms.category_name(game, value.code),
+            "description": describe_holdem(value),
+        }
+    if game == "teenpatti":
+        value = teenpatti.evaluate(cards)
+        code = "three_aces" if value.is_three_aces else value.code
+        return {
+            "game": game,
+            "cards": cards,
+            "best": cards,
+            "name": terms.category_name(game, code),
+            "description": describe_teenpatti(value),
+        }
+    if game == "bonus":
+        bonus = sixcard.evaluate_bonus(cards)
+        return {
+            "game": game,
+            "cards": cards,
+            "best": bonus.best_five,
+            "name": terms.category_name(game, bonus.code),
+            "description": "",
+        }
+    raise DirectiveError(f"unknown game {game!r}")
+
+
+def _showdown(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
+    game = args[0] if args else "holdem"
+    hands = [h or "" for h in _hands(opts["hands"])]
+    if game == "holdem":
+        board = parse_cards(opts["board"])
+        result = holdem.showdown(board, hands)
+        names = [player_name(i) for i in range(len(hands))]
+        rows = [
+            {
+                "name": names[i],
+                "cards": parse_cards(h),
+                "best": v.best_five,
+                "category": terms.category_name("holdem", v.code),
+                "winner": i in result.winners,
+            }
+            for i, (h, v) in enumerate(zip(hands, result.values, strict=True))
+        ]
+        return {
+            "game": game,
+            "board": board,
+            "rows": rows,
+            "explanation": explain_holdem(result, names),
+        }
+    if game == "teenpatti":
+        result = teenpatti.showdown(hands[0], hands[1])
+        names = [str(terms.TEENPATTI_BETS["player_a"]), str(terms.TEENPATTI_BETS["player_b"])]
+        rows = [
+            {
+                "name": names[i],
+                "cards": v.cards,
+                "best": v.cards,
+                "category": terms.category_name(
+                    "teenpatti", "three_aces" if v.is_three_aces else v.code
+                ),
+                "winner": result.result in ("tie", ("player_a", "player_b")[i]),
+            }
+            for i, v in enumerate(result.values)
+        ]
+        return {
+            "game": game,
+            "board": (),
+            "rows": rows,
+            "explanation": explain_teenpatti(result, names),
+        }
+    raise DirectiveError(f"unknown game {game!r}")
+
+
+def _sidepots(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
+    contributions = _ints(opts["contributions"])
+    folded_seats = set(_ints(opts.get("folded", "")))
+    allin = set(_ints(opts.get("allin", "")))
+    folded = [i in folded_seats for i in range(len(contributions))]
+    breakdown = pots.build_pots(contributions, folded)
+    seats = [
+        {
+            "name": seat_name(i),
+            "contribution": c,
+            "folded": folded[i],
+            "allin": i in allin,
+            "returned": breakdown.returned[i],
+        }
+        for i, c in enumerate(contributions)
+    ]
+    layers = [
+        {
+            "index": n,
+            "pot": p,
+            "contributor_count": len(p.contributors),
+            "eligible": [seat_name(i) for i in p.eligible],
+            "exact": p.amount == p.layer * len(p.contributors),
+        }
+        for n, p in enumerate(breakdown.pots)
+    ]
+    return {
+        "seats": seats,
+        "layers": layers,
+        "total": sum(contributions),
+        "returned_any": any(breakdown.returned),
+    }
+
+
+def _award(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
+    contributions = _ints(opts["contributions"])
+    folded_seats = set(_ints(opts.get("folded", "")))
+    folded = [i in folded_seats for i in range(len(contributions))]
+    board = parse_cards(opts["board"])
+    hands = _hands(opts["hands"])
+    live = [(i, h) for i, h in enumerate(hands) if h and not folded[i]]
+    result = holdem.showdown(board, [h for _, h in live])
+    strengths: list[int | None] = [None] * len(contributions)
+    for (seat, _), value in zip(live, result.values, strict=True):
+        strengths[seat] = value.strength
+    button = int(opts.get("button", "0"))
+    outcomes = []
+    for rule in pots.OddChipRule:
+        awarded = pots.award(contributions, folded, strengths, button, odd_chip=rule)
+        outcomes.append({"rule": rule.value, "award": awarded})
+    seats = [
+        {
+            "name": seat_name(i),
+            "contribution": c,
+            "folded": folded[i],
+            "cards": parse_cards(hands[i]) if hands[i] else (),
+            "button": i == button,
+            "payouts": [outcome["award"].payouts[i] for outcome in outcomes],
+        }
+        for i, c in enumerate(contributions)
+    ]
+    return {"board": board, "seats": seats, "outcomes": outcomes}
+
+
+def _sequence_order(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
+    return {
+        "sequences": [
+            "-".join("10" if r == 10 else "23456789TJQKA"[r - 2] for r in seq)
+            for seq in teenpatti.SEQUENCE_ORDER
+        ]
+    }
+
+
+def _paytable(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
+    table = args[0]
+    paytables = tp2020.DEFAULT
+    rows = {
+        "main": (paytables.main,),
+        "tie": (paytables.tie,),
+        "pair_plus": paytables.pair_plus,
+        "six_card_bonus": paytables.six_card_bonus,
+    }[table]
+    return {
+        "table": table,
+        "title": terms.PAYTABLE_NAMES[table],
+        "rows": [{"name": terms.PAYTABLE_ROWS[r.code], "odds": r.odds} for r in rows],
+    }
+
+
+def _rtp(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
+    returns = tp2020.return_to_player()
+    best = max(returns.values())
+    quoted = Fraction(39, 40)
+    rows = [
+        {
+            "bet": terms.TEENPATTI_BETS[bet],
+            "code": bet,
+            "fraction": value,
+            "edge": 1 - value,
+            "highest": value == best,
+            "matches_quote": round(value * 10000) == round(quoted * 10000),
+        }
+        for bet, value in returns.items()
+    ]
+    return {"rows": rows, "quoted": quoted}
+
+
+RENDERERS: dict[str, Callable[[list[str], dict[str, str]], dict[str, Any]]] = {
+    "hand": _hand,
+    "showdown": _showdown,
+    "sidepots": _sidepots,
+    "award": _award,
+    "sequence-order": _sequence_order,
+    "paytable": _paytable,
+    "rtp": _rtp,
+}
+
+
+def render_directive(text: str, language: str) -> str:
+    name, args, opts = parse_directive(text)
+    renderer = RENDERERS.get(name)
+    if renderer is None:
+        raise DirectiveError(f"unknown directive {name!r} in {text!r}")
+    try:
+        context = renderer(args, opts)
+    except (EngineError, KeyError, ValueError, IndexError) as error:
+        raise DirectiveError(f"{text!r}: {error!r}") from error
+    context["directive"] = text
+    return render_to_string(f"rules/blocks/{name}.html", context)

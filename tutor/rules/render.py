@@ -1,0 +1,155 @@
+"""Render a master in a language: translated segments, engine blocks, English fallback.
+
+The result for a (document, language) pair is computed once per process and reused until
+the master or the catalog changes on disk.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from babel.messages.pofile import read_po
+from django.utils import translation
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
+from markdown_it.token import Token
+
+from .directives import render_directive
+from .documents import Document, catalog_path
+from .segments import is_directive, iter_segments, markdown, split_anchor
+
+LANGUAGE_NEUTRAL_LINK = re.compile(r"^/(?!(?:en|bn|hi|ja|cs)/)(?!static/)")
+
+
+@dataclass(frozen=True)
+class Heading:
+    level: int
+    anchor: str
+    html: SafeString
+
+
+@dataclass(frozen=True)
+class RenderedDocument:
+    title: str
+    html: SafeString
+    toc: tuple[Heading, ...]
+    total: int
+    translated: int
+
+    @property
+    def complete(self) -> bool:
+        return self.translated == self.total
+
+    @property
+    def ratio(self) -> float:
+        return self.translated / self.total if self.total else 1.0
+
+
+def _mtime(path) -> float:  # type: ignore[no-untyped-def]
+    try:
+        return path.stat().st_mtime
+    except FileNotFoundError:
+        return 0.0
+
+
+@lru_cache(maxsize=64)
+def _translations(language: str, domain: str, mtime: float) -> dict[str, str]:
+    path = catalog_path(language, domain)
+    if not mtime:
+        return {}
+    with path.open("rb") as fh:
+        catalog = read_po(fh, locale=language, domain=domain)
+    return {
+        m.id: m.string
+        for m in catalog
+        if m.id and isinstance(m.id, str) and m.string and not m.fuzzy
+    }
+
+
+def translations(language: str, domain: str) -> dict[str, str]:
+    return _translations(language, domain, _mtime(catalog_path(language, domain)))
+
+
+def render_document(document: Document, language: str) -> RenderedDocument:
+    return _render(
+        document,
+        language,
+        _mtime(document.path),
+        _mtime(catalog_path(language, document.domain)),
+    )
+
+
+def _block_opener(tokens: list[Token], index: int) -> Token:
+    opener = tokens[index - 1]
+    if opener.hidden:  # the paragraph of a tight list item: mark the item itself
+        for j in range(index - 2, -1, -1):
+            if tokens[j].type == "list_item_open":
+                return tokens[j]
+    return opener
+
+
+def _fallback(tokens: list[Token], index: int, language: str) -> None:
+    opener = _block_opener(tokens, index)
+    opener.attrSet("lang", "en")
+    opener.attrJoin("class", "untranslated")
+    mark = Token("html_inline", "", 0)
+    mark.content = ' <span class="fallback-mark" lang="{}">{}</span>'.format(
+        language, html.escape(gettext("(not yet translated)"))
+    )
+    tokens[index].children = [*(tokens[index].children or []), mark]
+
+
+@lru_cache(maxsize=64)
+def _render(
+    document: Document, language: str, master_mtime: float, catalog_mtime: float
+) -> RenderedDocument:
+    md = markdown()
+    source = document.path.read_text(encoding="utf-8")
+    tokens = md.parse(source)
+    strings = translations(language, document.domain) if language != "en" else {}
+    total = done = 0
+    toc: list[Heading] = []
+    title = ""
+    with translation.override(language):
+        for index, segment in list(iter_segments(tokens)):
+            total += 1
+            token = tokens[index]
+            opener = tokens[index - 1]
+            if opener.type == "heading_open":
+                _, anchor = split_anchor(token.content)
+                if anchor:
+                    opener.attrSet("id", anchor)
+            if language == "en":
+                done += 1
+                text = segment.msgid
+            elif segment.msgid in strings:
+                done += 1
+                text = strings[segment.msgid]
+            else:
+                text = segment.msgid
+            token.children = md.parseInline(text)[0].children
+            if language != "en" and segment.msgid not in strings:
+                _fallback(tokens, index, language)
+            if opener.type == "heading_open":
+                rendered = mark_safe(md.renderer.renderInline(token.children, md.options, {}))
+                if opener.tag == "h1" and not title:
+                    title = re.sub(r"<[^>]+>", "", rendered)
+                elif opener.tag in ("h2", "h3") and opener.attrGet("id"):
+                    toc.append(Heading(int(opener.tag[1]), str(opener.attrGet("id")), rendered))
+        for index, token in enumerate(tokens):
+            if is_directive(token):
+                block = Token("html_block", "", 0)
+                block.content = render_directive(token.content, language) + "\n"
+                tokens[index - 1] = Token("text", "", 0)
+                tokens[index] = block
+                tokens[index + 1] = Token("text", "", 0)
+            elif token.type == "inline":
+                for child in token.children or []:
+                    href = child.attrGet("href") if child.type == "link_open" else None
+                    if href and LANGUAGE_NEUTRAL_LINK.match(str(href)):
+                        child.attrSet("href", f"/{language}{href}")
+        body = md.renderer.render(tokens, md.options, {})
+    return RenderedDocument(title, mark_safe(body), tuple(toc), total, done)

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class TranslationsConfig(AppConfig):
+    name = "tutor.translations"
+    label = "translations"
