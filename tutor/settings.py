@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "tutor.core",
     "tutor.rules",
+    "tutor.drills",
     "tutor.translations",
 ]
 

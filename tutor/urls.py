@@ -7,6 +7,6 @@ urlpatterns = i18n_patterns(
     path("", core.home, name="home"),
     path("", include("tutor.rules.urls")),
     path("", include("tutor.translations.urls")),
-    path("drills/", core.coming, {"section": "drills"}, name="drills"),
+    path("", include("tutor.drills.urls")),
     path("quizzes/", core.coming, {"section": "quizzes"}, name="quizzes"),
 )

@@ -7,7 +7,6 @@ from django.views.decorators.http import require_GET
 
 #: Sections that later work fills in; until then they show an honest "coming" page.
 COMING_SECTIONS = {
-    "drills": _("Drills"),
     "quizzes": _("Quizzes"),
 }
 

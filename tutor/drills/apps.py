@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class DrillsConfig(AppConfig):
+    name = "tutor.drills"
+    label = "drills"

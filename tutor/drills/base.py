@@ -1,0 +1,150 @@
+"""What every drill shares: levels, seeds, signed question tokens, answer errors, progress.
+
+A question is a pure function of (drill, seed, level): the engine generates it again when
+the answer comes back, so the answer key never travels to the browser. The form carries a
+signed token naming the question, so a forged or mangled token is caught and answered with
+a clear message and a fresh question.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.core import signing
+from django.http import HttpRequest
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
+
+LEVELS = ("easy", "medium", "hard")
+LEVEL_NAMES = {
+    "easy": pgettext_lazy("drill level", "Easy"),
+    "medium": pgettext_lazy("drill level", "Medium"),
+    "hard": pgettext_lazy("drill level", "Hard"),
+}
+MAX_SEED = 2**53
+TOKEN_SALT = "tutor.drills.question"
+PROGRESS_KEY = "drill_progress"
+ANSWERED_KEY = "drill_answered"
+ANSWERED_KEEP = 300
+
+
+class AnswerError(Exception):
+    """An answer that cannot be checked: the message is already translated."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class BadQuestion(Exception):
+    """A seed, level or token that does not name a valid question."""
+
+
+def new_seed() -> int:
+    return secrets.randbelow(MAX_SEED)
+
+
+def parse_seed(value: str | None) -> int:
+    if value is None or not value.strip().isdigit() or len(value.strip()) > 16:
+        raise BadQuestion("seed")
+    seed = int(value.strip())
+    if seed >= MAX_SEED:
+        raise BadQuestion("seed")
+    return seed
+
+
+def parse_level(value: str | None) -> str:
+    if value in LEVELS:
+        return value  # type: ignore[return-value]
+    raise BadQuestion("level")
+
+
+def make_token(slug: str, seed: int, level: str, extra: Mapping[str, Any] | None = None) -> str:
+    return signing.dumps(
+        {"d": slug, "s": seed, "l": level, **(extra or {})}, salt=TOKEN_SALT, compress=True
+    )
+
+
+def read_token(slug: str, token: str | None) -> dict[str, Any]:
+    if not token or len(token) > 4000:
+        raise BadQuestion("token")
+    try:
+        data = signing.loads(token, salt=TOKEN_SALT)
+    except signing.BadSignature as error:
+        raise BadQuestion("token") from error
+    if not isinstance(data, dict) or data.get("d") != slug or data.get("l") not in LEVELS:
+        raise BadQuestion("token")
+    if not isinstance(data.get("s"), int) or not 0 <= data["s"] < MAX_SEED:
+        raise BadQuestion("token")
+    return data
+
+
+def bad_question_message(kind: str) -> str:
+    if kind == "level":
+        return _("That level does not exist, so here is an easy question instead.")
+    if kind == "seed":
+        return _("That question link is not valid, so here is a new question.")
+    return _(
+        "This answer could not be matched to a question (the page may be too old or was changed). Here is a new question."
+    )
+
+
+@dataclass
+class Progress:
+    answered: int = 0
+    correct: int = 0
+    streak: int = 0
+    best_streak: int = 0
+
+    @property
+    def ratio(self) -> float:
+        return self.correct / self.answered if self.answered else 0.0
+
+
+def get_progress(request: HttpRequest, slug: str) -> Progress:
+    data = request.session.get(PROGRESS_KEY, {}).get(slug, {})
+    try:
+        return Progress(
+            **{k: int(v) for k, v in data.items() if k in Progress.__dataclass_fields__}
+        )
+    except (TypeError, ValueError):
+        return Progress()
+
+
+def record_answer(
+    request: HttpRequest, slug: str, token: str, correct: bool
+) -> tuple[Progress, bool]:
+    """Count an answer once per question token; returns (progress, counted)."""
+    answered: list[str] = request.session.get(ANSWERED_KEY, [])
+    key = token[-40:]
+    progress = get_progress(request, slug)
+    if key in answered:
+        return progress, False
+    progress.answered += 1
+    if correct:
+        progress.correct += 1
+        progress.streak += 1
+        progress.best_streak = max(progress.best_streak, progress.streak)
+    else:
+        progress.streak = 0
+    all_progress = request.session.get(PROGRESS_KEY, {})
+    all_progress[slug] = progress.__dict__.copy()
+    request.session[PROGRESS_KEY] = all_progress
+    request.session[ANSWERED_KEY] = [*answered, key][-ANSWERED_KEEP:]
+    return progress, True
+
+
+@dataclass(frozen=True)
+class Drill:
+    slug: str
+    title: Promise
+    summary: Promise
+    template: str
+    generate: Callable[[int, str], dict[str, Any]] | None = None
+    grade: Callable[[dict[str, Any], Mapping[str, Any]], dict[str, Any]] | None = None
+    view: Callable[..., Any] | None = None  # stateful drills bring their own view
+    options: dict[str, Any] = field(default_factory=dict)

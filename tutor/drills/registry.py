@@ -1,0 +1,30 @@
+"""Every drill of the site, in the order the drills page lists them."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from . import showdown
+from .base import Drill
+
+DRILLS: dict[str, Drill] = {
+    d.slug: d
+    for d in (
+        Drill(
+            "holdem-showdown",
+            _("Pick the winner — Texas Hold'em"),
+            _("A board and the players' hole cards: who wins the pot, or who splits it?"),
+            "drills/holdem_showdown.html",
+            showdown.generate_holdem,
+            showdown.grade_holdem,
+        ),
+        Drill(
+            "teenpatti-showdown",
+            _("Pick the winner — Teen Patti"),
+            _("Player A's and Player B's three cards: which hand wins, or is it a tie?"),
+            "drills/teenpatti_showdown.html",
+            showdown.generate_teenpatti,
+            showdown.grade_teenpatti,
+        ),
+    )
+}

@@ -1,0 +1,12 @@
+// Progressive enhancement only: every page works without this file.
+// After htmx swaps new feedback in, move keyboard focus to its heading so that
+// keyboard and screen-reader users land on the result (the region is also a live region).
+document.addEventListener("htmx:afterSwap", (event) => {
+  const target = event.detail.target;
+  if (!target || target.id !== "feedback") return;
+  const heading = target.querySelector("[tabindex='-1'], h2, h3, .error");
+  if (heading) {
+    if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+    heading.focus();
+  }
+});
