@@ -6,10 +6,10 @@ import pytest
 from django.test import Client
 
 from tutor.drills import showdown
-
-pytestmark = pytest.mark.django_db
 from tutor.drills.base import make_token
 from tutor.engine import holdem, teenpatti
+
+pytestmark = pytest.mark.django_db
 
 
 def token_of(html: str) -> str:

@@ -89,7 +89,8 @@ def bad_question_message(kind: str) -> str:
     if kind == "seed":
         return _("That question link is not valid, so here is a new question.")
     return _(
-        "This answer could not be matched to a question (the page may be too old or was changed). Here is a new question."
+        "This answer could not be matched to a question (the page may be too old or "
+        "was changed). Here is a new question."
     )
 
 
