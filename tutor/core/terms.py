@@ -90,3 +90,63 @@ PAYTABLE_ROWS = {
 
 def category_name(game: str, code: str) -> str:
     return str(CATEGORIES[game][code])
+
+
+# Translators: one-line definitions shown when a learner names a hand wrongly.
+HOLDEM_DEFINITIONS = {
+    "high_card": pgettext_lazy(
+        "holdem definition", "No pair, no straight, no flush: the highest cards count, one by one."
+    ),
+    "one_pair": pgettext_lazy(
+        "holdem definition", "Two cards of the same rank, plus the three highest other cards."
+    ),
+    "two_pair": pgettext_lazy(
+        "holdem definition",
+        "Two cards of one rank and two cards of another rank, plus the highest other card.",
+    ),
+    "three_of_a_kind": pgettext_lazy(
+        "holdem definition", "Three cards of the same rank, plus the two highest other cards."
+    ),
+    "straight": pgettext_lazy(
+        "holdem definition",
+        "Five cards of consecutive ranks in any suits; A-2-3-4-5 is the lowest, "
+        "and a straight cannot wrap round from king to two.",
+    ),
+    "flush": pgettext_lazy(
+        "holdem definition", "Five cards of the same suit that are not in sequence."
+    ),
+    "full_house": pgettext_lazy(
+        "holdem definition", "Three cards of one rank and two cards of another rank."
+    ),
+    "four_of_a_kind": pgettext_lazy(
+        "holdem definition", "All four cards of one rank, plus the highest other card."
+    ),
+    "straight_flush": pgettext_lazy(
+        "holdem definition", "Five cards of consecutive ranks, all of the same suit."
+    ),
+    "royal_flush": pgettext_lazy(
+        "holdem definition", "A-K-Q-J-10 all of the same suit: the highest straight flush."
+    ),
+}
+
+TEENPATTI_DEFINITIONS = {
+    "high_card": pgettext_lazy(
+        "teen patti definition",
+        "Three cards that make none of the hands above: the highest card counts first.",
+    ),
+    "pair": pgettext_lazy(
+        "teen patti definition", "Two cards of the same rank and one other card."
+    ),
+    "color": pgettext_lazy(
+        "teen patti definition", "Three cards of the same suit that are not in sequence."
+    ),
+    "sequence": pgettext_lazy(
+        "teen patti definition", "Three cards in sequence, not all of the same suit."
+    ),
+    "pure_sequence": pgettext_lazy(
+        "teen patti definition", "Three cards in sequence, all of the same suit."
+    ),
+    "trail": pgettext_lazy(
+        "teen patti definition", "Three cards of the same rank; three aces are the highest."
+    ),
+}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from . import showdown
+from . import namehand, showdown
 from .base import Drill
 
 DRILLS: dict[str, Drill] = {
@@ -25,6 +25,15 @@ DRILLS: dict[str, Drill] = {
             "drills/teenpatti_showdown.html",
             showdown.generate_teenpatti,
             showdown.grade_teenpatti,
+        ),
+        Drill(
+            "name-the-hand",
+            _("Name the hand"),
+            _("Five to seven Hold'em cards or three Teen Patti cards: what is the hand called?"),
+            "drills/name_the_hand.html",
+            namehand.generate,
+            namehand.grade,
+            options={"choices": namehand.choices},
         ),
     )
 }

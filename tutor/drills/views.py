@@ -45,7 +45,9 @@ def question_url(drill: Drill, level: str, seed: int | None = None) -> str:
 
 def _context(request: HttpRequest, drill: Drill, seed: int, level: str, **extra: object) -> dict:
     question = drill.generate(seed, level)  # type: ignore[misc]
+    extra_context = {name: fn(question) for name, fn in drill.options.items()}
     return {
+        **extra_context,
         "drill": drill,
         "question": question,
         "seed": seed,
