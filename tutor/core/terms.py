@@ -6,7 +6,7 @@ into text in the page language. Short poker words carry a context for translator
 
 from __future__ import annotations
 
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 
 HOLDEM_CATEGORIES = {
     "high_card": pgettext_lazy("holdem hand", "High card"),
@@ -150,3 +150,13 @@ TEENPATTI_DEFINITIONS = {
         "teen patti definition", "Three cards of the same rank; three aces are the highest."
     ),
 }
+
+
+def seat_name(index: int) -> str:
+    """'Seat 3' for the 0-based seat index 2."""
+    return pgettext("table seat", "Seat %(number)s") % {"number": index + 1}
+
+
+def player_name(index: int) -> str:
+    """'Player 2' for the 0-based index 1 (Hold'em showdowns)."""
+    return pgettext("showdown", "Player %(number)s") % {"number": index + 1}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from . import namehand, showdown
+from . import namehand, showdown, sidepots
 from .base import Drill
 
 DRILLS: dict[str, Drill] = {
@@ -34,6 +34,17 @@ DRILLS: dict[str, Drill] = {
             namehand.generate,
             namehand.grade,
             options={"choices": namehand.choices},
+        ),
+        Drill(
+            "side-pots",
+            _("Compute the side pots"),
+            _(
+                "Players all-in for different amounts: build the main pot and the side pots, then pay the winners."
+            ),
+            "drills/side_pots.html",
+            sidepots.generate,
+            sidepots.grade,
+            options={"pot_rows": sidepots.pot_rows, "seat_rows": sidepots.seat_rows},
         ),
     )
 }

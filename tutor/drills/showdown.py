@@ -7,10 +7,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from tutor.core import terms
 from tutor.core.explain import explain_holdem, explain_teenpatti
+from tutor.core.terms import player_name
 from tutor.engine import holdem, teenpatti
 from tutor.engine.cards import shuffled_deck
 
@@ -22,10 +22,6 @@ HOLDEM_PLAYERS = {"easy": (2, 2), "medium": (3, 4), "hard": (4, 6)}
 CLOSE_HOLDEM = {"kicker", "tie", "board_plays", "rank"}
 CLOSE_TEENPATTI = {"kicker", "rank", "sequence_order", "tie"}
 MAX_TRIES = 400
-
-
-def player_name(index: int) -> str:
-    return pgettext("showdown", "Player %(number)s") % {"number": index + 1}
 
 
 def _holdem_deal(rng: random.Random, players: int) -> tuple[tuple, list[tuple]]:

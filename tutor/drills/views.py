@@ -101,7 +101,8 @@ def _answer(request: HttpRequest, drill: Drill) -> HttpResponse:
     except AnswerError as error:
         context["answer_error"] = error.message
         return _respond(request, drill, context, status=422)
-    progress, counted = record_answer(request, drill.slug, token or "", feedback["correct"])
+    answer_key = f"{token}:{request.POST.get('stage', '')}"
+    progress, counted = record_answer(request, drill.slug, answer_key, feedback["correct"])
     context.update(feedback=feedback, progress=progress, counted=counted)
     return _respond(request, drill, context)
 

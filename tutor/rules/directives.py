@@ -14,7 +14,6 @@ from fractions import Fraction
 from typing import Any
 
 from django.template.loader import render_to_string
-from django.utils.translation import pgettext
 
 from tutor.core import terms
 from tutor.core.explain import (
@@ -23,6 +22,7 @@ from tutor.core.explain import (
     explain_holdem,
     explain_teenpatti,
 )
+from tutor.core.terms import player_name, seat_name
 from tutor.engine import holdem, pots, sixcard, teenpatti, tp2020
 from tutor.engine.cards import parse_cards
 from tutor.engine.errors import EngineError
@@ -53,14 +53,6 @@ def _ints(text: str) -> list[int]:
 
 def _hands(text: str) -> list[str | None]:
     return [None if h.strip() in ("-", "") else h.strip() for h in text.split("|")]
-
-
-def seat_name(index: int) -> str:
-    return pgettext("table seat", "Seat %(number)s") % {"number": index + 1}
-
-
-def player_name(index: int) -> str:
-    return pgettext("showdown", "Player %(number)s") % {"number": index + 1}
 
 
 def _hand(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
