@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from . import namehand, showdown, sidepots
+from . import namehand, showdown, sidepots, tpround
 from .base import Drill
 
 DRILLS: dict[str, Drill] = {
@@ -45,6 +45,15 @@ DRILLS: dict[str, Drill] = {
             sidepots.generate,
             sidepots.grade,
             options={"pot_rows": sidepots.pot_rows, "seat_rows": sidepots.seat_rows},
+        ),
+        Drill(
+            "teenpatti-round",
+            _("Play a Teen Patti 20-20 round"),
+            _(
+                "Place play-money bets on Player A, Player B, Tie, Pair Plus and the 6 Card Bonus, deal, and see every bet settled."
+            ),
+            "drills/teenpatti_round.html",
+            view=tpround.view,
         ),
     )
 }

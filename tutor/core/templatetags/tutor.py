@@ -17,6 +17,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, pgettext
 
+from tutor.core import terms
 from tutor.core.cardnames import card_name
 from tutor.core.locales import format_number, format_percentage
 from tutor.engine.cards import Card
@@ -57,6 +58,29 @@ def _as_number(value: object) -> int | Decimal | Fraction | float | None:
         except ArithmeticError:
             return None
     return None
+
+
+TERM_TABLES = {
+    "bet": terms.TEENPATTI_BETS,
+    "result": terms.TEENPATTI_RESULTS,
+    "outcome": terms.SETTLEMENT_OUTCOMES,
+    "row": terms.PAYTABLE_ROWS,
+    "teenpatti": terms.TEENPATTI_CATEGORIES,
+    "holdem": terms.HOLDEM_CATEGORIES,
+    "bonus": terms.BONUS_CATEGORIES,
+}
+
+
+@register.filter
+def get(mapping: object, key: str) -> object:
+    """``{{ slip|get:code }}``: a dictionary value by a variable key ('' when missing)."""
+    return mapping.get(key, "") if isinstance(mapping, dict) else ""
+
+
+@register.filter
+def term(code: object, table: str) -> str:
+    """The page-language name of an engine code: ``{{ line.bet|term:"bet" }}``."""
+    return str(TERM_TABLES[table].get(str(code), code))
 
 
 def _as_card(value: object) -> Card | None:

@@ -1,0 +1,177 @@
+"""Play a Teen Patti 20-20 round with play money.
+
+The balance, the round counter and the history live in the learner's session. Each deal
+uses a fresh seed (kept in the history, so a round can be looked up again), is settled by
+the engine line by line, and the running result is shown beside the engine's exact
+expected result for the same stakes. A double submit of the same slip deals once.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+from tutor.core import terms
+from tutor.engine import tp2020
+from tutor.engine.errors import InvalidInput
+
+from .base import Drill, get_progress, new_seed, record_answer
+
+SESSION_KEY = "teenpatti_round"
+START_BALANCE = Decimal(1000)
+HISTORY_KEEP = 20
+
+
+def _state(request: HttpRequest) -> dict[str, Any]:
+    state = request.session.get(SESSION_KEY)
+    if not isinstance(state, dict) or "balance" not in state:
+        state = {
+            "balance": str(START_BALANCE),
+            "round": 1,
+            "history": [],
+            "staked": "0",
+            "expected": "0",
+        }
+    return state
+
+
+def stake_error(error: InvalidInput) -> str:
+    bet = terms.TEENPATTI_BETS.get(str(error.details.get("bet", "")).strip("'"), "")
+    messages = {
+        "negative_stake": _("%(bet)s: a stake cannot be negative."),
+        "stake_too_large": _("%(bet)s: that stake is far too large."),
+        "too_many_decimals": _("%(bet)s: use at most two decimal places."),
+        "invalid_stake": _("%(bet)s: enter a number of chips, such as 10 or 2.50."),
+    }
+    template = messages.get(
+        error.code,
+        _(
+            "The bet slip could not be read. Enter a number of chips for each bet you want to place."
+        ),
+    )
+    return template % {"bet": bet} if "%(bet)s" in template else template
+
+
+def _slip(request: HttpRequest) -> dict[str, str]:
+    slip = {}
+    for bet in tp2020.BETS:
+        value = request.POST.get(bet, "").strip().replace(",", ".")
+        if value:
+            slip[bet] = value[:40]
+    return slip
+
+
+def view(request: HttpRequest, drill: Drill) -> HttpResponse:
+    state = _state(request)
+    context: dict[str, Any] = {
+        "drill": drill,
+        "bets": [(b, terms.TEENPATTI_BETS[b]) for b in tp2020.BETS],
+    }
+    if request.method == "POST":
+        action = request.POST.get("action")
+        if action == "reset":
+            state = {
+                "balance": str(START_BALANCE),
+                "round": 1,
+                "history": [],
+                "staked": "0",
+                "expected": "0",
+            }
+            request.session[SESSION_KEY] = state
+        elif action == "deal":
+            _deal(request, state, context)
+        else:
+            context["error"] = _("Choose your bets and press Deal.")
+    rtp = tp2020.return_to_player()
+    balance = Decimal(state["balance"])
+    context.update(
+        state=state,
+        balance=balance,
+        result_so_far=balance - START_BALANCE,
+        expected_so_far=Decimal(state["expected"]),
+        next_round=state["round"],
+        rtp_rows=[(terms.TEENPATTI_BETS[b], rtp[b]) for b in tp2020.BETS],
+        progress=get_progress(request, drill.slug),
+    )
+    status = 422 if context.get("error") else 200
+    if request.htmx and request.method == "POST":
+        return render(request, f"{drill.template}#table", context, status=200)
+    return render(request, drill.template, context, status=status)
+
+
+def _deal(request: HttpRequest, state: dict[str, Any], context: dict[str, Any]) -> None:
+    posted_round = request.POST.get("round", "")
+    if posted_round != str(state["round"]):
+        # A second click or a resent form: the round was already dealt.
+        context["error"] = _("That bet slip was already dealt; its result is shown below.")
+        if state["history"]:
+            context["last"] = state["history"][0]
+        return
+    slip = _slip(request)
+    try:
+        stakes = tp2020.parse_bets(slip)
+    except InvalidInput as error:
+        context["error"] = stake_error(error)
+        context["slip"] = slip
+        return
+    if not stakes:
+        context["error"] = _("Place at least one bet before dealing.")
+        return
+    staked = sum(stakes.values(), Decimal(0))
+    balance = Decimal(state["balance"])
+    if staked > balance:
+        context["error"] = _("Your bets (%(staked)s) are more than your balance (%(balance)s).") % {
+            "staked": staked,
+            "balance": balance,
+        }
+        context["slip"] = slip
+        return
+    seed = new_seed()
+    dealt = tp2020.deal_round(seed)
+    settlement = tp2020.settle(dealt.hand_a, dealt.hand_b, stakes)
+    rtp = tp2020.return_to_player()
+    expected_net = sum(
+        (Fraction(stake) * (rtp[bet] - 1) for bet, stake in stakes.items()), Fraction(0)
+    )
+    entry = {
+        "round": state["round"],
+        "seed": seed,
+        "order": [c.code for c in dealt.deal_order],
+        "hand_a": [c.code for c in dealt.hand_a],
+        "hand_b": [c.code for c in dealt.hand_b],
+        "result": settlement.result,
+        "lines": [
+            {
+                "bet": line.bet,
+                "stake": str(line.stake),
+                "outcome": line.outcome,
+                "row": line.row,
+                "odds": str(line.odds) if line.odds is not None else None,
+                "returned": str(line.returned),
+            }
+            for line in settlement.lines
+        ],
+        "staked": str(settlement.total_staked),
+        "returned": str(settlement.total_returned),
+        "net": str(settlement.net),
+        "a": settlement.showdown.values[0].paytable_code if settlement.showdown else "",
+        "b": settlement.showdown.values[1].paytable_code if settlement.showdown else "",
+        "bonus": settlement.bonus.code if settlement.bonus else "none",
+    }
+    state["balance"] = str(balance + settlement.net)
+    state["round"] += 1
+    state["staked"] = str(Decimal(state["staked"]) + staked)
+    exact = Fraction(Decimal(state["expected"])) + expected_net
+    state["expected"] = str(
+        (Decimal(exact.numerator) / Decimal(exact.denominator)).quantize(Decimal("0.01"))
+    )
+    state["history"] = [entry, *state["history"]][:HISTORY_KEEP]
+    request.session[SESSION_KEY] = state
+    record_answer(request, "teenpatti-round", f"round-{seed}", settlement.net >= 0)
+    context["last"] = entry
+    context["slip"] = slip
