@@ -26,6 +26,8 @@ from tutor.core.terms import player_name, seat_name
 from tutor.engine import holdem, pots, sixcard, teenpatti, tp2020
 from tutor.engine.cards import parse_cards
 from tutor.engine.errors import EngineError
+from tutor.engine.rules import Rules
+from tutor.engine.table import Street, Table
 
 
 class DirectiveError(ValueError):
@@ -243,6 +245,75 @@ def _rtp(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
     return {"rows": rows, "quoted": quoted}
 
 
+def _blinds(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
+    """A six-seat table: who posts, who is under the gun, the order of action."""
+    small, big = int(opts.get("sb", "50")), int(opts.get("bb", "100"))
+    seats = int(opts.get("seats", "6"))
+    hand = Table(Rules.no_limit(small, big), [big * 100] * seats, button=0).new_hand(seed=0)
+    preflop: list[int] = []
+    while hand.street is Street.PREFLOP and hand.to_act is not None:
+        preflop.append(hand.to_act)
+        hand.check_or_call()
+    postflop: list[int] = []
+    while hand.street is Street.FLOP and hand.to_act is not None:
+        postflop.append(hand.to_act)
+        hand.check_or_call()
+    roles = {
+        hand.button: "button",
+        hand.small_blind_seat: "small_blind",
+        hand.big_blind_seat: "big_blind",
+        preflop[0]: "under_the_gun",
+    }
+    rows = [
+        {
+            "name": seat_name(s),
+            "role": roles.get(s, ""),
+            "posts": small
+            if s == hand.small_blind_seat
+            else big
+            if s == hand.big_blind_seat
+            else 0,
+        }
+        for s in range(seats)
+    ]
+    return {
+        "rows": rows,
+        "preflop": [seat_name(s) for s in preflop],
+        "postflop": [seat_name(s) for s in postflop],
+        "small": small,
+        "big": big,
+    }
+
+
+def _presets(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
+    """The seed game's presets in chips: everyone called the big blind, the flop is out."""
+    big = int(opts.get("bb", "100"))
+    pot, bet, stack = int(opts["pot"]), int(opts["bet"]), int(opts["stack"])
+    players = pot // big
+    table = Table(Rules.no_limit(big // 2, big), [stack + big] * players, button=0)
+    hand = table.new_hand(seed=0)
+    while hand.street is Street.PREFLOP:
+        hand.check_or_call()
+    bettor = hand.to_act
+    bets = [(f"{share} %", hand.preset_action(share).to) for share in ("33", "50", "100")]
+    hand.bet(bet)
+    raiser = hand.to_act
+    raises = [(f"{multiple}x", hand.preset_action(f"{multiple}x").to) for multiple in (2, 3)]
+    opts_now = hand.options()
+    return {
+        "pot": hand.pot - bet,
+        "bet": bet,
+        "stack": stack,
+        "big": big,
+        "bettor": seat_name(bettor or 0),
+        "raiser": seat_name(raiser or 0),
+        "bets": bets,
+        "raises": raises,
+        "min_raise": opts_now.min_to,
+        "all_in": opts_now.max_to,
+    }
+
+
 RENDERERS: dict[str, Callable[[list[str], dict[str, str]], dict[str, Any]]] = {
     "hand": _hand,
     "showdown": _showdown,
@@ -251,6 +322,8 @@ RENDERERS: dict[str, Callable[[list[str], dict[str, str]], dict[str, Any]]] = {
     "sequence-order": _sequence_order,
     "paytable": _paytable,
     "rtp": _rtp,
+    "blinds": _blinds,
+    "presets": _presets,
 }
 
 
