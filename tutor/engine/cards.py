@@ -99,11 +99,11 @@ class Card:
     @classmethod
     def parse(cls, token: str) -> Card:
         """Parse ``As``, ``Td``, ``10d``, ``ah`` or ``A♠``; raise :class:`InvalidCards`."""
+        if not isinstance(token, str):
+            raise InvalidCards(repr(token))
         card = _PARSE_CACHE.get(token)
         if card is not None:
             return card
-        if not isinstance(token, str):
-            raise InvalidCards(repr(token))
         text = token.strip()
         if len(text) < 2:
             raise InvalidCards(token)
