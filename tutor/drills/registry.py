@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from . import namehand, showdown, sidepots, tpround
+from . import betting, namehand, showdown, sidepots, tpround
 from .base import Drill
 
 DRILLS: dict[str, Drill] = {
@@ -54,6 +54,17 @@ DRILLS: dict[str, Drill] = {
             ),
             "drills/teenpatti_round.html",
             view=tpround.view,
+        ),
+        Drill(
+            "betting",
+            _("Who acts next, and what is legal?"),
+            _(
+                "A hand part-way through a betting round: name the next player and the smallest and largest raise."
+            ),
+            "drills/betting.html",
+            betting.generate,
+            betting.grade,
+            options={"about": betting.describe},
         ),
     )
 }
