@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from . import betting, namehand, showdown, sidepots, tpround
+from . import betting, namehand, play, showdown, sidepots, tpround
 from .base import Drill
 
 DRILLS: dict[str, Drill] = {
@@ -65,6 +65,15 @@ DRILLS: dict[str, Drill] = {
             betting.generate,
             betting.grade,
             options={"about": betting.describe},
+        ),
+        Drill(
+            "play-holdem",
+            _("Play a hand of Texas Hold'em"),
+            _(
+                "Play against the computer players: choose the structure and the number of opponents, act with the legal actions, and see the showdown and the pots."
+            ),
+            "drills/play_holdem.html",
+            view=play.view,
         ),
     )
 }

@@ -115,7 +115,7 @@ def grade_teenpatti(question: dict[str, Any], answer: Mapping[str, Any]) -> dict
         {
             "name": names[i],
             "cards": value.cards,
-            "best": value.cards,
+            "best": (),
             "category": terms.category_name(
                 "teenpatti", "three_aces" if value.is_three_aces else value.code
             ),

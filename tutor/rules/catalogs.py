@@ -119,6 +119,10 @@ def read_catalog(path: Path, language: str, domain: str) -> Catalog:
 
 
 def render_po(catalog: Catalog) -> bytes:
+    # Segments are never %-formatted: a "100 % is" must not make msgfmt demand a
+    # matching conversion in the translation.
+    for message in catalog:
+        message.flags.discard("python-format")
     out = io.BytesIO()
     write_po(out, catalog, width=0, include_previous=True, sort_output=False)
     return out.getvalue()

@@ -75,7 +75,7 @@ def _hand(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
         return {
             "game": game,
             "cards": cards,
-            "best": cards,
+            "best": (),
             "name": terms.category_name(game, code),
             "description": describe_teenpatti(value),
         }
@@ -121,7 +121,7 @@ def _showdown(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
             {
                 "name": names[i],
                 "cards": v.cards,
-                "best": v.cards,
+                "best": (),
                 "category": terms.category_name(
                     "teenpatti", "three_aces" if v.is_three_aces else v.code
                 ),

@@ -1,0 +1,137 @@
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from tutor.core.cardnames import card_name
+from tutor.drills.play import SESSION_KEY, YOU
+from tutor.engine.hand import Hand
+
+pytestmark = pytest.mark.django_db
+URL = "/en/drills/play-holdem/"
+
+
+def start(client: Client, structure: str = "no_limit", opponents: str = "3"):
+    return client.post(URL, {"command": "new", "structure": structure, "opponents": opponents})
+
+
+def hand_of(client: Client) -> Hand:
+    return Hand.from_dict(client.session[SESSION_KEY]["hand"])
+
+
+def step_of(html: str) -> str | None:
+    match = re.search(r'name="step" value="(\d+)"', html)
+    return match.group(1) if match else None
+
+
+def play_until_my_turn(client: Client, response):
+    for _ in range(20):
+        html = response.content.decode()
+        if step_of(html):
+            return response
+        response = client.post(URL, {"command": "next"}) if "Next hand" in html else start(client)
+    raise AssertionError("never my turn")
+
+
+@pytest.mark.parametrize("structure", ["no_limit", "pot_limit", "fixed_limit"])
+def test_opponents_hole_cards_stay_hidden_until_shown(client: Client, structure: str) -> None:
+    response = play_until_my_turn(client, start(client, structure))
+    html = response.content.decode()
+    hand = hand_of(client)
+    assert hand.to_act == YOU
+    for seat, cards in hand.holes.items():
+        for card in cards:
+            label = f'aria-label="{card_name(card)}"'
+            if seat == YOU:
+                assert label in html
+            elif card not in hand.board:
+                assert label not in html, f"seat {seat}'s card leaked"
+
+
+def test_a_legal_action_moves_the_hand_on(client: Client) -> None:
+    response = play_until_my_turn(client, start(client))
+    before = len(hand_of(client).events)
+    html = response.content.decode()
+    act = "check" if 'value="check"' in html else "call"
+    response = client.post(
+        URL, {"command": "act", "step": step_of(html), "act": act}, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 200
+    assert len(hand_of(client).events) > before
+    assert "<html" not in response.content.decode()
+
+
+def test_illegal_raise_gets_the_engine_reason(client: Client) -> None:
+    response = play_until_my_turn(client, start(client))
+    hand = hand_of(client)
+    opts = hand.options()
+    if opts.aggression is None:
+        pytest.skip("no raise possible in this deal")
+    html = response.content.decode()
+    data = {
+        "command": "act",
+        "step": step_of(html),
+        "act": opts.aggression.value,
+        "amount": str(opts.min_to - 1),
+    }
+    response = client.post(URL, data)
+    assert response.status_code == 422
+    assert "smallest" in response.content.decode()
+    assert len(hand_of(client).events) == len(hand.events)
+
+
+def test_stale_step_is_not_played_twice(client: Client) -> None:
+    response = play_until_my_turn(client, start(client))
+    html = response.content.decode()
+    act = "check" if 'value="check"' in html else "call"
+    data = {"command": "act", "step": step_of(html), "act": act}
+    client.post(URL, data)
+    events = len(hand_of(client).events)
+    again = client.post(URL, data)
+    assert "already taken" in again.content.decode()
+    assert len(hand_of(client).events) == events
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"command": "new", "structure": "omaha", "opponents": "3"},
+        {"command": "new", "structure": "no_limit", "opponents": "9"},
+        {"command": "act", "step": "0", "act": "raise", "amount": "lots"},
+        {"command": "act"},
+    ],
+)
+def test_bad_input_is_answered(client: Client, data: dict) -> None:
+    response = client.post(URL, data)
+    assert response.status_code in (200, 422)
+    assert 'class="error"' in response.content.decode()
+
+
+def test_forged_session_state_starts_over(client: Client) -> None:
+    start(client)
+    session = client.session
+    session[SESSION_KEY] = {"table": {"nonsense": 1}, "hand": {}, "styles": {}}
+    session.save()
+    response = client.get(URL)
+    assert response.status_code == 200
+    assert 'name="command" value="new"' in response.content.decode()
+
+
+def test_hand_plays_to_the_end_with_showdown_or_fold(client: Client, language: str) -> None:
+    response = start(client)
+    for _ in range(40):
+        html = response.content.decode()
+        if "Next hand" in html or (language != "en" and 'value="next"' in html):
+            break
+        step = step_of(html)
+        if step is None:
+            break
+        act = "check" if 'value="check"' in html else "call"
+        response = client.post(
+            f"/{language}/drills/play-holdem/", {"command": "act", "step": step, "act": act}
+        )
+    hand = hand_of(client)
+    assert hand.is_over
+    assert sum(hand.result.payouts) == sum(hand.committed)

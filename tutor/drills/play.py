@@ -1,0 +1,280 @@
+"""Play a hand of Texas Hold'em against the engine's computer players.
+
+The table and the hand live in the learner's session (the engine's JSON form, which holds
+the deck, never leaves the server). The page shows only the learner's own view: other
+players' hole cards appear only when they are shown at showdown. Every action is checked
+by the engine; an illegal one is answered with the engine's reason, in the page language.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import get_language, pgettext
+from django.utils.translation import gettext as _
+
+from tutor.core.locales import format_number
+from tutor.core.narrate import STRUCTURES, narrate, street_name, structure_name
+from tutor.core.reasons import reason_text
+from tutor.core.terms import seat_name
+from tutor.engine import bots
+from tutor.engine.betting import Action, ActionKind
+from tutor.engine.errors import EngineError, IllegalAction
+from tutor.engine.hand import Hand
+from tutor.engine.rules import Rules
+from tutor.engine.table import Table
+
+from .base import Drill, get_progress, record_answer
+
+SESSION_KEY = "play_holdem"
+YOU = 0
+START_STACK = 10_000
+STYLE_CYCLE = (bots.Style.TIGHT, bots.Style.LOOSE, bots.Style.AGGRESSIVE, bots.Style.PASSIVE)
+PRESETS = ("2x", "3x", "33", "50", "100")
+
+
+def you_name(seat: int) -> str:
+    if seat == YOU:
+        return pgettext("play", "Seat %(number)s (you)") % {"number": seat + 1}
+    return seat_name(seat)
+
+
+def style_name(style: str) -> str:
+    names = {
+        "tight": pgettext("bot style", "tight"),
+        "loose": pgettext("bot style", "loose"),
+        "aggressive": pgettext("bot style", "aggressive"),
+        "passive": pgettext("bot style", "passive"),
+    }
+    return names.get(style, style)
+
+
+def bot_reason(decision: dict[str, Any], language: str) -> str:
+    numbers = {
+        "seat": seat_name(decision["seat"]),
+        "style": style_name(decision["style"]),
+        "equity": format_number(decision["equity"], language),
+        "odds": format_number(decision["pot_odds"] or 0, language),
+        "share": format_number(decision["fair_share"], language),
+    }
+    texts = {
+        "value_bet": pgettext(
+            "bot reason",
+            "%(seat)s (%(style)s) bets for value: an estimated %(equity)s %% chance to win, above a fair share of %(share)s %%.",
+        ),
+        "value_raise": pgettext(
+            "bot reason",
+            "%(seat)s (%(style)s) raises for value: an estimated %(equity)s %% chance to win, above a fair share of %(share)s %%.",
+        ),
+        "bluff": pgettext(
+            "bot reason",
+            "%(seat)s (%(style)s) bluffs: a weak hand, betting to make the others fold.",
+        ),
+        "pot_odds_call": pgettext(
+            "bot reason",
+            "%(seat)s (%(style)s) calls: an estimated %(equity)s %% chance to win is worth the price, pot odds of %(odds)s %%.",
+        ),
+        "pot_odds_fold": pgettext(
+            "bot reason",
+            "%(seat)s (%(style)s) folds: an estimated %(equity)s %% chance to win is below the price, pot odds of %(odds)s %%.",
+        ),
+        "check_weak": pgettext(
+            "bot reason", "%(seat)s (%(style)s) checks: not strong enough to bet."
+        ),
+        "check_nothing_to_gain": pgettext(
+            "bot reason", "%(seat)s (%(style)s) checks: betting is not possible or gains nothing."
+        ),
+    }
+    return texts.get(decision["reason"], "") % numbers
+
+
+def _new_table(structure: str, opponents: int) -> tuple[Table, dict[int, str]]:
+    rules = {
+        "no_limit": Rules.no_limit,
+        "pot_limit": Rules.pot_limit,
+        "fixed_limit": Rules.fixed_limit,
+    }[structure](50, 100)
+    seats = opponents + 1
+    table = Table(
+        rules, [START_STACK] * seats, button=secrets.randbelow(seats), seed=secrets.randbelow(2**53)
+    )
+    styles = {seat: STYLE_CYCLE[(seat - 1) % len(STYLE_CYCLE)].value for seat in range(1, seats)}
+    return table, styles
+
+
+def _load(request: HttpRequest) -> tuple[Table, Hand, dict[int, str], list[dict]] | None:
+    state = request.session.get(SESSION_KEY)
+    if not isinstance(state, dict):
+        return None
+    try:
+        table = Table.from_dict(state["table"])
+        hand = Hand.from_dict(state["hand"])
+        styles = {int(k): str(v) for k, v in state["styles"].items()}
+        return table, hand, styles, list(state.get("decisions", []))
+    except (EngineError, KeyError, TypeError, ValueError, AttributeError):
+        return None
+
+
+def _save(
+    request: HttpRequest, table: Table, hand: Hand, styles: dict[int, str], decisions: list[dict]
+) -> None:
+    request.session[SESSION_KEY] = {
+        "table": table.to_dict(),
+        "hand": hand.to_dict(),
+        "styles": {str(k): v for k, v in styles.items()},
+        "decisions": decisions[-60:],
+    }
+
+
+def _run_bots(hand: Hand, styles: dict[int, str], decisions: list[dict]) -> None:
+    for decision in bots.play_bots(hand, {s: bots.Style(v) for s, v in styles.items()}):
+        decisions.append(decision.to_dict())
+
+
+def _start_hand(table: Table, styles: dict[int, str]) -> tuple[Hand, list[dict]]:
+    hand = table.new_hand()
+    decisions: list[dict] = []
+    _run_bots(hand, styles, decisions)
+    return hand, decisions
+
+
+def _action_from_post(request: HttpRequest, hand: Hand) -> Action:
+    act = request.POST.get("act", "")
+    if act in PRESETS:
+        return hand.preset_action(act)
+    if act == "allin":
+        opts = hand.options()
+        if opts.aggression is not None and opts.max_to == opts.all_in_to:
+            return Action(opts.aggression, opts.all_in_to)
+        return Action(ActionKind.CALL)
+    if act in ("fold", "check", "call"):
+        return Action(ActionKind(act))
+    if act in ("bet", "raise"):
+        text = request.POST.get("amount", "").strip().replace(",", "").replace(" ", "")
+        if not text.isdigit() or len(text) > 12:
+            raise IllegalAction("amount_not_integer")
+        return Action(ActionKind(act), int(text))
+    raise IllegalAction("unknown_action")
+
+
+def view(request: HttpRequest, drill: Drill) -> HttpResponse:
+    language = get_language() or "en"
+    loaded = _load(request)
+    error = None
+    if request.method == "POST":
+        command = request.POST.get("command", "act")
+        if command == "new":
+            structure = request.POST.get("structure", "no_limit")
+            opponents = request.POST.get("opponents", "3")
+            if (
+                structure not in STRUCTURES
+                or not opponents.isdigit()
+                or not 1 <= int(opponents) <= 5
+            ):
+                error = _("Choose a betting structure and between one and five computer players.")
+            else:
+                table, styles = _new_table(structure, int(opponents))
+                hand, decisions = _start_hand(table, styles)
+                _save(request, table, hand, styles, decisions)
+                loaded = (table, hand, styles, decisions)
+        elif command == "next" and loaded is not None:
+            table, hand, styles, decisions = loaded
+            if hand.is_over:
+                table.end_hand(hand)
+                if table.stacks[YOU] is None or table.is_finished:
+                    request.session.pop(SESSION_KEY, None)
+                    loaded = None
+                    error = _("The game is over. Start a new one.")
+                else:
+                    hand, decisions = _start_hand(table, styles)
+                    _save(request, table, hand, styles, decisions)
+                    loaded = (table, hand, styles, decisions)
+        elif command == "act" and loaded is not None:
+            table, hand, styles, decisions = loaded
+            if request.POST.get("step") != str(len(hand.events)):
+                error = _("That action was already taken; the table below is up to date.")
+            elif hand.is_over or hand.to_act != YOU:
+                error = reason_text("not_your_turn", {}, language)
+            else:
+                try:
+                    action = _action_from_post(request, hand)
+                    hand.do(action)
+                except IllegalAction as problem:
+                    error = reason_text(problem.code, problem.details, language)
+                except EngineError:
+                    error = reason_text("unknown_action", {}, language)
+                else:
+                    _run_bots(hand, styles, decisions)
+                    _save(request, table, hand, styles, decisions)
+                    if hand.is_over:
+                        won = (hand.result.payouts[YOU] if hand.result else 0) > hand.committed[YOU]
+                        record_answer(
+                            request, drill.slug, f"hand-{table.seed}-{table.hand_no}", won
+                        )
+        elif loaded is None:
+            error = _("There is no hand in progress. Start a new game.")
+    context = _context(drill, loaded, language)
+    context["error"] = error
+    context["progress"] = get_progress(request, drill.slug)
+    if request.htmx and request.method == "POST":
+        return render(request, f"{drill.template}#game", context)
+    return render(
+        request, drill.template, context, status=422 if error and request.method == "POST" else 200
+    )
+
+
+def _context(drill: Drill, loaded: tuple | None, language: str) -> dict[str, Any]:
+    context: dict[str, Any] = {
+        "drill": drill,
+        "structures": [(code, structure_name(code)) for code in STRUCTURES],
+        "opponent_choices": range(1, 6),
+    }
+    if loaded is None:
+        return context
+    _table, hand, styles, decisions = loaded
+    view_data = hand.view(YOU)
+    seats = []
+    for s in view_data["seats"]:
+        if not s["seated"]:
+            continue
+        seats.append(
+            {
+                **s,
+                "label": you_name(s["seat"]),
+                "style": style_name(styles[s["seat"]]) if s["seat"] in styles else "",
+                "button": s["seat"] == view_data["button"],
+                "to_act": s["seat"] == view_data["to_act"],
+                "payout": (view_data["payouts"] or [0] * hand.seats)[s["seat"]],
+            }
+        )
+    opts = view_data["options"]
+    context.update(
+        game=True,
+        view=view_data,
+        seats=seats,
+        options=opts,
+        presets=_legal_presets(hand) if opts else [],
+        step=len(hand.events),
+        log=narrate(view_data["history"], you_name, language),
+        reasons=[bot_reason(d, language) for d in decisions if d.get("reason")],
+        structure=structure_name(hand.rules.structure.code),
+        street=street_name(view_data["street"]),
+        over=hand.is_over,
+        your_cards=next((s["cards"] for s in view_data["seats"] if s["seat"] == YOU), None),
+        hand_no=view_data["hand_no"],
+    )
+    return context
+
+
+def _legal_presets(hand: Hand) -> list[tuple[str, int]]:
+    out = []
+    for preset in PRESETS:
+        try:
+            action = hand.preset_action(preset)
+        except EngineError:
+            continue
+        out.append((preset, action.to))
+    return out
