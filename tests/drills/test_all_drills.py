@@ -17,7 +17,7 @@ def test_drill_page_renders(client: Client, language: str, slug: str, level: str
     assert response.status_code == 200
     html = response.content.decode()
     assert f'<html lang="{language}"' in html
-    assert 'role="status"' in html
+    assert 'role="status"' in html  # the live region exists on load
 
 
 @pytest.mark.parametrize("slug", list(DRILLS))
