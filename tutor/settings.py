@@ -141,12 +141,21 @@ LANGUAGE_COOKIE_SAMESITE = "Lax"
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
-# Django 6.1 mailers: the console in development (password-reset links appear in the log).
-MAILERS = {
-    "default": {
-        "BACKEND": os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# Django 6.1 mailers: the console in development (password-reset links appear in the
+# log), SMTP in production (EMAIL_HOST, EMAIL_PORT ... from the environment).
+_default_mail = "console" if DEBUG else "smtp"
+_mail_backend = os.environ.get(
+    "EMAIL_BACKEND", f"django.core.mail.backends.{_default_mail}.EmailBackend"
+)
+MAILERS = {"default": {"BACKEND": _mail_backend}}
+if _mail_backend.endswith("smtp.EmailBackend"):
+    MAILERS["default"]["OPTIONS"] = {
+        "host": os.environ.get("EMAIL_HOST", "localhost"),
+        "port": int(os.environ.get("EMAIL_PORT", "25")),
+        "username": os.environ.get("EMAIL_HOST_USER", ""),
+        "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+        "use_tls": env_bool("EMAIL_USE_TLS", False),
     }
-}
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "tutor@localhost")
 
 # Security. htmx reads the CSRF token from a header set on <body>; the cookie need not
