@@ -157,3 +157,25 @@ def test_drill_index_lists_drills(client: Client, language: str) -> None:
     html = client.get(f"/{language}/drills/").content.decode()
     assert f'href="/{language}/drills/holdem-showdown/"' in html
     assert f'href="/{language}/drills/teenpatti-showdown/"' in html
+
+
+def test_rule_page_situation_opens_in_the_drill(client: Client) -> None:
+    url = "/en/drills/holdem-showdown/?board=Kh+Kd+7c+4s+2h&hands=As+Qd%7CAc+Jd"
+    html = client.get(url).content.decode()
+    assert 'aria-label="Ace of spades"' in html and 'aria-label="Jack of diamonds"' in html
+    token = token_of(html)
+    response = client.post("/en/drills/holdem-showdown/", {"token": token, "winners": "0"})
+    assert "Correct!" in response.content.decode()  # As-Qd's queen kicker beats Ac-Jd
+
+
+@pytest.mark.parametrize("query", ["?board=Kh+Kd&hands=As+Qd%7CAc+Jd", "?board=Kh+Kd+7c+4s+2h&hands=Kh+Qd%7CAc+Jd", "?hands=zz"])
+def test_bad_situation_links_fall_back_to_a_new_question(client: Client, query: str) -> None:
+    response = client.get(f"/en/drills/holdem-showdown/{query}")
+    assert response.status_code == 200
+    assert 'class="notice"' in response.content.decode()
+
+
+def test_rule_page_examples_link_to_drills(client: Client) -> None:
+    html = client.get("/cs/rules/texas-holdem/").content.decode()
+    assert 'href="/cs/drills/holdem-showdown/?level=easy&amp;board=' in html
+    assert 'href="/cs/drills/name-the-hand/?level=easy&amp;game=holdem&amp;cards=' in html

@@ -148,4 +148,8 @@ class Drill:
     generate: Callable[[int, str], dict[str, Any]] | None = None
     grade: Callable[[dict[str, Any], Mapping[str, Any]], dict[str, Any]] | None = None
     view: Callable[..., Any] | None = None  # stateful drills bring their own view
+    # A given situation (from a rule page's example): the names of the query parameters
+    # and a function that builds the question from them (raising EngineError when bad).
+    situation: tuple[str, ...] = ()
+    custom: Callable[[Mapping[str, str], str], dict[str, Any]] | None = None
     options: dict[str, Any] = field(default_factory=dict)

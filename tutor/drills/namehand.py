@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 from tutor.core import terms
 from tutor.core.explain import describe_holdem, describe_teenpatti
 from tutor.engine import holdem, teenpatti
-from tutor.engine.cards import DECK, Card, Rank, Suit
-from tutor.engine.errors import InvalidCards
+from tutor.engine.cards import DECK, Card, Rank, Suit, parse_cards
+from tutor.engine.errors import InvalidCards, InvalidInput
 
 from .base import AnswerError
 
@@ -128,4 +128,21 @@ def grade(question: dict[str, Any], answer: Mapping[str, Any]) -> dict[str, Any]
         "definition": definitions[code],
         "chosen_definition": definitions[chosen],
         "best": best,
+    }
+
+
+def custom(params: Mapping[str, str], level: str) -> dict[str, Any]:
+    """``game=holdem&cards=As Ks Qs Js Ts`` (5-7 Hold'em cards or 3 Teen Patti cards)."""
+    game = params.get("game", "holdem")
+    cards = parse_cards(params.get("cards", ""))
+    if game == "holdem":
+        holdem.evaluate(cards)
+    elif game == "teenpatti":
+        teenpatti.evaluate(cards)
+    else:
+        raise InvalidInput("unknown_game", game=game)
+    return {
+        "game": game,
+        "cards": cards,
+        "pick_five": level == "hard" and game == "holdem" and len(cards) > 5,
     }

@@ -17,6 +17,8 @@ DRILLS: dict[str, Drill] = {
             "drills/holdem_showdown.html",
             showdown.generate_holdem,
             showdown.grade_holdem,
+            situation=("board", "hands"),
+            custom=showdown.custom_holdem,
         ),
         Drill(
             "teenpatti-showdown",
@@ -25,6 +27,8 @@ DRILLS: dict[str, Drill] = {
             "drills/teenpatti_showdown.html",
             showdown.generate_teenpatti,
             showdown.grade_teenpatti,
+            situation=("hands",),
+            custom=showdown.custom_teenpatti,
         ),
         Drill(
             "name-the-hand",
@@ -34,6 +38,8 @@ DRILLS: dict[str, Drill] = {
             namehand.generate,
             namehand.grade,
             options={"choices": namehand.choices},
+            situation=("game", "cards"),
+            custom=namehand.custom,
         ),
         Drill(
             "side-pots",

@@ -12,7 +12,8 @@ from tutor.core import terms
 from tutor.core.explain import explain_holdem, explain_teenpatti
 from tutor.core.terms import player_name
 from tutor.engine import holdem, teenpatti
-from tutor.engine.cards import shuffled_deck
+from tutor.engine.cards import parse_cards, shuffled_deck
+from tutor.engine.errors import InvalidInput
 
 from .base import AnswerError
 
@@ -130,3 +131,21 @@ def grade_teenpatti(question: dict[str, Any], answer: Mapping[str, Any]) -> dict
         "result_name": terms.TEENPATTI_RESULTS[result.result],
         "chosen_name": terms.TEENPATTI_RESULTS[choice],
     }
+
+
+def custom_holdem(params: Mapping[str, str], level: str) -> dict[str, Any]:
+    """``board=Kh Kd 7c 4s 2h&hands=As Qd|Ac Jd`` (checked by the engine)."""
+    board = parse_cards(params.get("board", ""))
+    hands = [parse_cards(h) for h in params.get("hands", "").split("|")]
+    if not 2 <= len(hands) <= 9:
+        raise InvalidInput("hand_count", count=len(hands))
+    holdem.showdown(board, hands)  # validates counts and duplicates
+    return {"board": board, "hands": hands}
+
+
+def custom_teenpatti(params: Mapping[str, str], level: str) -> dict[str, Any]:
+    hands = params.get("hands", "").split("|")
+    if len(hands) != 2:
+        raise InvalidInput("hand_count", count=len(hands))
+    result = teenpatti.showdown(hands[0], hands[1])
+    return {"hand_a": result.values[0].cards, "hand_b": result.values[1].cards}

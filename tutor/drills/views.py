@@ -14,6 +14,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
+from tutor.engine.errors import EngineError
+
 from .base import (
     LEVEL_NAMES,
     LEVELS,
@@ -43,8 +45,22 @@ def question_url(drill: Drill, level: str, seed: int | None = None) -> str:
     return f"{reverse('drill', args=[drill.slug])}?{urlencode(query)}"
 
 
-def _context(request: HttpRequest, drill: Drill, seed: int, level: str, **extra: object) -> dict:
-    question = drill.generate(seed, level)  # type: ignore[misc]
+def _context(
+    request: HttpRequest,
+    drill: Drill,
+    seed: int,
+    level: str,
+    situation: dict[str, str] | None = None,
+    **extra: object,
+) -> dict:
+    if situation:
+        question = drill.custom(situation, level)  # type: ignore[misc]
+        permalink = (
+            f"{reverse('drill', args=[drill.slug])}?{urlencode({'level': level, **situation})}"
+        )
+    else:
+        question = drill.generate(seed, level)  # type: ignore[misc]
+        permalink = question_url(drill, level, seed)
     extra_context = {name: fn(question) for name, fn in drill.options.items()}
     return {
         **extra_context,
@@ -53,9 +69,9 @@ def _context(request: HttpRequest, drill: Drill, seed: int, level: str, **extra:
         "seed": seed,
         "level": level,
         "levels": [(code, LEVEL_NAMES[code]) for code in LEVELS],
-        "token": make_token(drill.slug, seed, level),
+        "token": make_token(drill.slug, seed, level, {"q": situation} if situation else None),
         "progress": get_progress(request, drill.slug),
-        "permalink": question_url(drill, level, seed),
+        "permalink": permalink,
         "next_url": question_url(drill, level),
         **extra,
     }
@@ -75,6 +91,12 @@ def drill_page(request: HttpRequest, slug: str) -> HttpResponse:
         level = parse_level(request.GET.get("level", "easy"))
     except BadQuestion as error:
         level, notice = "easy", bad_question_message(str(error))
+    situation = {k: request.GET[k][:200] for k in drill.situation if k in request.GET}
+    if situation and drill.custom is not None:
+        try:
+            return render(request, drill.template, _context(request, drill, 0, level, situation))
+        except EngineError:
+            notice = bad_question_message("seed")
     if "seed" not in request.GET and notice is None:
         return redirect(question_url(drill, level))
     try:
@@ -93,7 +115,14 @@ def _answer(request: HttpRequest, drill: Drill) -> HttpResponse:
             request, drill, new_seed(), "easy", notice=bad_question_message(str(error))
         )
         return _respond(request, drill, context, status=400)
-    context = _context(request, drill, data["s"], data["l"])
+    situation = data.get("q")
+    try:
+        context = _context(
+            request, drill, data["s"], data["l"], situation if isinstance(situation, dict) else None
+        )
+    except EngineError:
+        context = _context(request, drill, new_seed(), "easy", notice=bad_question_message("token"))
+        return _respond(request, drill, context, status=400)
     context["answer"] = request.POST
     context["answer_lists"] = dict(request.POST.lists())
     try:

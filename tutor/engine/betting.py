@@ -98,7 +98,8 @@ class Options:
     ``to_call`` is the chips a call adds (already capped by the stack);
     ``aggression`` is ``bet`` or ``raise`` when one is allowed, with ``min_to``
     and ``max_to`` (equal in fixed-limit or for an all-in below the minimum);
-    ``blocked`` says why betting or raising is not allowed.
+    ``blocked`` says why betting or raising is not allowed, ``blocked_details``
+    the numbers behind it (e.g. the increase faced and the full raise needed).
     """
 
     seat: int
@@ -110,6 +111,11 @@ class Options:
     max_to: int | None
     blocked: Reason | None
     all_in_to: int
+    blocked_details: tuple[tuple[str, int], ...] = ()
+
+    def blocked_error(self) -> IllegalAction:
+        """The error a bet or raise gets now, with its numbers."""
+        return IllegalAction(self.blocked or Reason.RAISE_NOT_ALLOWED, **dict(self.blocked_details))
 
     @property
     def can_fold(self) -> bool:
@@ -146,6 +152,7 @@ class Options:
             "min_to": self.min_to,
             "max_to": self.max_to,
             "blocked": self.blocked.value if self.blocked else None,
+            "blocked_details": dict(self.blocked_details),
             "all_in_to": self.all_in_to,
         }
 
@@ -186,7 +193,7 @@ class BettingRound:
         owed = max(0, self.high - own)
         all_in_to = own + stack
         aggression = ActionKind.BET if self.high == 0 else ActionKind.RAISE
-        blocked = self._blocked(seat, stack, owed, others_can_call, uncapped)
+        blocked, details = self._blocked(seat, stack, owed, others_can_call, uncapped)
         min_to = max_to = None
         if blocked is None:
             min_to, max_to = self._limits(owed, pot)
@@ -204,21 +211,24 @@ class BettingRound:
             max_to=max_to,
             blocked=blocked,
             all_in_to=all_in_to,
+            blocked_details=details,
         )
 
     def _blocked(
         self, seat: int, stack: int, owed: int, others_can_call: bool, uncapped: bool
-    ) -> Reason | None:
+    ) -> tuple[Reason | None, tuple[tuple[str, int], ...]]:
         if stack <= owed:
-            return Reason.NOT_ENOUGH_TO_RAISE
+            return Reason.NOT_ENOUGH_TO_RAISE, (("stack", stack), ("to_call", owed))
         if not others_can_call:
-            return Reason.NO_OPPONENT_CAN_CALL
+            return Reason.NO_OPPONENT_CAN_CALL, ()
         if seat in self.acted and not self.reopened_for(seat):
-            return Reason.BETTING_NOT_REOPENED
+            faced = self.high - self.acted[seat][0]
+            return Reason.BETTING_NOT_REOPENED, (("faced", faced), ("full_raise", self.threshold()))
         capped = self.cap is not None and not uncapped
         if self.structure is Structure.FIXED_LIMIT and capped and self.raises >= 1 + self.cap:
-            return Reason.RAISE_CAP_REACHED
-        return None
+            assert self.cap is not None
+            return Reason.RAISE_CAP_REACHED, (("raises", self.raises - 1), ("cap", self.cap))
+        return None, ()
 
     def _limits(self, owed: int, pot: int) -> tuple[int, int]:
         if self.structure is Structure.FIXED_LIMIT:
@@ -287,7 +297,7 @@ class BettingRound:
 def check_amount(options: Options, kind: ActionKind, to: object) -> int:
     """Validate a bet/raise amount against ``options``; raise :class:`IllegalAction`."""
     if options.aggression is None:
-        raise IllegalAction(options.blocked or Reason.RAISE_NOT_ALLOWED)
+        raise options.blocked_error()
     if kind is not options.aggression:
         code = Reason.BET_NOT_ALLOWED if kind is ActionKind.BET else Reason.RAISE_NOT_ALLOWED
         raise IllegalAction(code)

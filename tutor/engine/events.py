@@ -192,7 +192,8 @@ class AwardPot(Event):
 
 @dataclass(frozen=True, slots=True)
 class HandEnd(Event):
-    """``payouts``: chips each seat received; ``stacks``: stacks after the hand."""
+    """``payouts``: chips each seat won from the pots (uncalled bets came back
+    earlier as :class:`ReturnUncalled`); ``stacks``: stacks after the hand."""
 
     kind: ClassVar[str] = "hand_end"
     payouts: tuple[int, ...]

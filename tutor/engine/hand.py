@@ -202,7 +202,7 @@ class Hand:
         opts = self.options()
         assert self.round is not None
         if opts.aggression is None:
-            raise IllegalAction(opts.blocked or Reason.RAISE_NOT_ALLOWED)
+            raise opts.blocked_error()
         lo, hi = opts.min_to, opts.max_to
         assert lo is not None and hi is not None
         text = preset.strip().lower().rstrip("%")

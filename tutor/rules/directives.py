@@ -12,8 +12,10 @@ import shlex
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
+from urllib.parse import urlencode
 
 from django.template.loader import render_to_string
+from django.urls import reverse
 
 from tutor.core import terms
 from tutor.core.explain import (
@@ -68,6 +70,7 @@ def _hand(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
             "best": value.best_five,
             "name": terms.category_name(game, value.code),
             "description": describe_holdem(value),
+            "drill_url": drill_link("name-the-hand", game="holdem", cards=opts["cards"]),
         }
     if game == "teenpatti":
         value = teenpatti.evaluate(cards)
@@ -78,6 +81,7 @@ def _hand(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
             "best": (),
             "name": terms.category_name(game, code),
             "description": describe_teenpatti(value),
+            "drill_url": drill_link("name-the-hand", game="teenpatti", cards=opts["cards"]),
         }
     if game == "bonus":
         bonus = sixcard.evaluate_bonus(cards)
@@ -113,6 +117,7 @@ def _showdown(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
             "board": board,
             "rows": rows,
             "explanation": explain_holdem(result, names),
+            "drill_url": drill_link("holdem-showdown", board=opts["board"], hands=opts["hands"]),
         }
     if game == "teenpatti":
         result = teenpatti.showdown(hands[0], hands[1])
@@ -134,6 +139,7 @@ def _showdown(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
             "board": (),
             "rows": rows,
             "explanation": explain_teenpatti(result, names),
+            "drill_url": drill_link("teenpatti-showdown", hands=opts["hands"]),
         }
     raise DirectiveError(f"unknown game {game!r}")
 
@@ -325,6 +331,11 @@ RENDERERS: dict[str, Callable[[list[str], dict[str, str]], dict[str, Any]]] = {
     "blinds": _blinds,
     "presets": _presets,
 }
+
+
+def drill_link(slug: str, level: str = "easy", **params: str) -> str:
+    """A drill opened on this very situation (the drill checks it again)."""
+    return f"{reverse('drill', args=[slug])}?{urlencode({'level': level, **params})}"
 
 
 def render_directive(text: str, language: str) -> str:
