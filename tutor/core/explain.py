@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from babel.lists import format_list
 from django.utils.translation import get_language, pgettext
 
+from tutor.core import terms
 from tutor.core.cardnames import rank_name
 from tutor.engine import holdem, teenpatti
 
@@ -270,3 +271,37 @@ def explain_teenpatti(result: teenpatti.TPShowdown, names: Sequence[str]) -> str
         )
         % params
     )
+
+
+def holdem_rows(result: holdem.Showdown, hands: Sequence, names: Sequence[str]) -> list[dict]:
+    """One display row per hand of a Hold'em showdown: cards, best five, category, winner."""
+    return [
+        {
+            "name": names[i],
+            "cards": tuple(hands[i]),
+            "best": value.best_five,
+            "category": terms.category_name("holdem", value.code),
+            "winner": i in result.winners,
+        }
+        for i, value in enumerate(result.values)
+    ]
+
+
+def teenpatti_names() -> list[str]:
+    return [str(terms.TEENPATTI_BETS["player_a"]), str(terms.TEENPATTI_BETS["player_b"])]
+
+
+def teenpatti_rows(result: teenpatti.TPShowdown, names: Sequence[str]) -> list[dict]:
+    """Player A's and Player B's rows: cards, category, winner (both on a tie)."""
+    return [
+        {
+            "name": names[i],
+            "cards": value.cards,
+            "best": (),
+            "category": terms.category_name(
+                "teenpatti", "three_aces" if value.is_three_aces else value.code
+            ),
+            "winner": result.result in ("tie", ("player_a", "player_b")[i]),
+        }
+        for i, value in enumerate(result.values)
+    ]

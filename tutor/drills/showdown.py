@@ -9,7 +9,13 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from tutor.core import terms
-from tutor.core.explain import explain_holdem, explain_teenpatti
+from tutor.core.explain import (
+    explain_holdem,
+    explain_teenpatti,
+    holdem_rows,
+    teenpatti_names,
+    teenpatti_rows,
+)
 from tutor.core.terms import player_name
 from tutor.engine import holdem, teenpatti
 from tutor.engine.cards import parse_cards, shuffled_deck
@@ -66,15 +72,7 @@ def grade_holdem(question: dict[str, Any], answer: Mapping[str, Any]) -> dict[st
     result = holdem.showdown(question["board"], hands)
     names = [player_name(i) for i in range(len(hands))]
     rows = [
-        {
-            "name": names[i],
-            "cards": hands[i],
-            "best": value.best_five,
-            "category": terms.category_name("holdem", value.code),
-            "winner": i in result.winners,
-            "chosen": i in chosen,
-        }
-        for i, value in enumerate(result.values)
+        {**row, "chosen": i in chosen} for i, row in enumerate(holdem_rows(result, hands, names))
     ]
     return {
         "correct": chosen == set(result.winners),
@@ -111,19 +109,8 @@ def grade_teenpatti(question: dict[str, Any], answer: Mapping[str, Any]) -> dict
     if choice not in TEENPATTI_CHOICES:
         raise AnswerError(_("Choose Player A, Player B or Tie."))
     result = teenpatti.showdown(question["hand_a"], question["hand_b"])
-    names = [str(terms.TEENPATTI_BETS["player_a"]), str(terms.TEENPATTI_BETS["player_b"])]
-    rows = [
-        {
-            "name": names[i],
-            "cards": value.cards,
-            "best": (),
-            "category": terms.category_name(
-                "teenpatti", "three_aces" if value.is_three_aces else value.code
-            ),
-            "winner": result.result in ("tie", TEENPATTI_CHOICES[i]),
-        }
-        for i, value in enumerate(result.values)
-    ]
+    names = teenpatti_names()
+    rows = teenpatti_rows(result, names)
     return {
         "correct": choice == result.result,
         "rows": rows,

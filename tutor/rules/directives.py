@@ -23,6 +23,9 @@ from tutor.core.explain import (
     describe_teenpatti,
     explain_holdem,
     explain_teenpatti,
+    holdem_rows,
+    teenpatti_names,
+    teenpatti_rows,
 )
 from tutor.core.terms import player_name, seat_name
 from tutor.engine import holdem, pots, sixcard, teenpatti, tp2020
@@ -102,16 +105,7 @@ def _showdown(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
         board = parse_cards(opts["board"])
         result = holdem.showdown(board, hands)
         names = [player_name(i) for i in range(len(hands))]
-        rows = [
-            {
-                "name": names[i],
-                "cards": parse_cards(h),
-                "best": v.best_five,
-                "category": terms.category_name("holdem", v.code),
-                "winner": i in result.winners,
-            }
-            for i, (h, v) in enumerate(zip(hands, result.values, strict=True))
-        ]
+        rows = holdem_rows(result, [parse_cards(h) for h in hands], names)
         return {
             "game": game,
             "board": board,
@@ -121,19 +115,8 @@ def _showdown(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
         }
     if game == "teenpatti":
         result = teenpatti.showdown(hands[0], hands[1])
-        names = [str(terms.TEENPATTI_BETS["player_a"]), str(terms.TEENPATTI_BETS["player_b"])]
-        rows = [
-            {
-                "name": names[i],
-                "cards": v.cards,
-                "best": (),
-                "category": terms.category_name(
-                    "teenpatti", "three_aces" if v.is_three_aces else v.code
-                ),
-                "winner": result.result in ("tie", ("player_a", "player_b")[i]),
-            }
-            for i, v in enumerate(result.values)
-        ]
+        names = teenpatti_names()
+        rows = teenpatti_rows(result, names)
         return {
             "game": game,
             "board": (),
