@@ -10,7 +10,12 @@ Sizes (chips are integers; ``to`` is the seat's total bet in the round):
   full bet or raise of the round (TDA 43, Czech text), at most the stack.
 * pot-limit: the maximum raise is the pot after the call.
 * fixed-limit: exactly one small bet (first two rounds) or big bet (last two);
-  a bet and three raises (Czech text), the big blind counts as the bet.
+  a bet and three raises (Czech text), the big blind counts as the bet. An
+  all-in of at least half a bet counts as a raise (TDA 47B); the next raise
+  is one bet above the last full bet or raise.
+* Reopening: a short all-in does not reopen the betting for a player who has
+  already acted (WSOP 96, TDA 47); with :attr:`ReopenRule.CUMULATIVE`, short
+  all-ins that add up to a full raise since that player acted do (WSOP 96a).
 
 >>> preset_raise_to(3, high=100, minimum=200, maximum=5000)
 300
@@ -55,6 +60,7 @@ class Reason(StrEnum):
     NO_OPPONENT_CAN_CALL = "no_opponent_can_call"  # everyone else is all-in
     RAISE_CAP_REACHED = "raise_cap_reached"
     BETTING_NOT_REOPENED = "betting_not_reopened"
+    # For narration: a bet or raise event with ``full`` False (an all-in short of a full raise).
     SHORT_ALL_IN_DOES_NOT_REOPEN = "short_all_in_does_not_reopen"
 
 

@@ -116,7 +116,8 @@ class Rules:
       three); ``None`` for no cap. No-limit and pot-limit are never capped.
     * ``uncapped_heads_up``: lift the cap when only two players are in the hand.
     * ``small_bet``/``big_bet``: fixed-limit sizes; ``None`` means the big blind
-      and twice the big blind (Czech text), following the blind level.
+      and twice the big blind (Czech text). A tournament with a schedule always
+      follows its blind level.
     * ``muck_losing_hands``: at a showdown without an all-in, a player who
       cannot win any pot mucks instead of showing (Czech text).
     """
