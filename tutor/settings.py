@@ -7,6 +7,15 @@ Environment:
     ALLOWED_HOSTS    comma-separated (default: localhost names in development)
     DATABASE_URL     e.g. postgres://user:pass@127.0.0.1:5432/tutor (default: SQLite file db.sqlite3)
     SECURE_SSL_REDIRECT, SECURE_HSTS_SECONDS   production hardening (on by default when DEBUG is off)
+    SESSION_COOKIE_SECURE, CSRF_COOKIE_SECURE  "1"/"0": cookies only over HTTPS (default "1"
+                     when DEBUG is off; `make serve` on plain-HTTP loopback sets "0")
+    SECURE_PROXY_SSL_HEADER  "1" behind a TLS proxy that sets X-Forwarded-Proto: https
+    CSRF_TRUSTED_ORIGINS     comma-separated origins, e.g. https://tutor.example.org
+    STATIC_ROOT      where collectstatic puts the static files (default: staticfiles/)
+    TUTOR_STATIC_MANIFEST  "1"/"0": serve compressed, content-hashed static files from
+                     STATIC_ROOT (needs `collectstatic`). Default: on when DEBUG is off. The
+                     test suite runs with DEBUG unset (pytest-django turns DEBUG off only at
+                     run time), so it needs no collectstatic; set "0" to run it with DEBUG=0.
 """
 
 from __future__ import annotations
@@ -54,11 +63,13 @@ INSTALLED_APPS = [
     "tutor.core",
     "tutor.rules",
     "tutor.drills",
+    "tutor.quizzes",
     "tutor.translations",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -139,7 +150,22 @@ LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
+STATICFILES_DIRS = [BASE_DIR / "tutor" / "static"]
+# Production: whitenoise serves the files that `collectstatic` compressed (gzip) and named
+# by content hash (site.3f2a….css, cached for a year). Development and the tests: plain
+# storage, files found in place, no collectstatic needed (see TUTOR_STATIC_MANIFEST above).
+STATIC_MANIFEST = env_bool("TUTOR_STATIC_MANIFEST", not DEBUG)
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        if STATIC_MANIFEST
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+    },
+}
+WHITENOISE_AUTOREFRESH = not STATIC_MANIFEST
+WHITENOISE_USE_FINDERS = not STATIC_MANIFEST
 
 # Django 6.1 mailers: the console in development (password-reset links appear in the
 # log), SMTP in production (EMAIL_HOST, EMAIL_PORT ... from the environment).
@@ -178,14 +204,18 @@ SECURE_CSP = {
     "frame-ancestors": [CSP.NONE],
 }
 
+CSRF_TRUSTED_ORIGINS = [
+    o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
+]
+
 if not DEBUG:
-    SESSION_COOKIE_SECURE = True
-    CSRF_COOKIE_SECURE = True
+    SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", True)
+    CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", True)
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
-    if os.environ.get("SECURE_PROXY_SSL_HEADER"):
+    if env_bool("SECURE_PROXY_SSL_HEADER", False):
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 LOGGING = {

@@ -8,5 +8,5 @@ urlpatterns = i18n_patterns(
     path("", include("tutor.rules.urls")),
     path("", include("tutor.translations.urls")),
     path("", include("tutor.drills.urls")),
-    path("quizzes/", core.coming, {"section": "quizzes"}, name="quizzes"),
+    path("", include("tutor.quizzes.urls")),
 )

@@ -1,0 +1,181 @@
+"""Quizzes built from the drills, the sessions that run them, and every answer given.
+
+A session snapshots its questions (drill, level, seed, points, time limit) when it starts,
+so editing the quiz later never changes a session's questions or results; the engine
+deals the same question again from the same seed.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+#: Join codes use letters and digits that cannot be mistaken for each other (no 0/O, 1/I/L, 5/S, 8/B).
+CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
+CODE_LENGTH = 6
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Quiz(models.Model):
+    class Feedback(models.TextChoices):
+        AT_ONCE = "at_once", pgettext_lazy("quiz feedback", "At once, after each answer")
+        AFTER_QUESTION = (
+            "after_question",
+            pgettext_lazy("quiz feedback", "After each question is closed"),
+        )
+        AT_END = "at_end", pgettext_lazy("quiz feedback", "At the end of the quiz")
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="quizzes"
+    )
+    title = models.CharField(_("title"), max_length=120)
+    language = models.CharField(
+        _("language"),
+        max_length=8,
+        blank=True,
+        help_text=_("Leave empty to use each student's own language."),
+    )
+    shuffle = models.BooleanField(_("shuffle the questions"), default=False)
+    time_limit = models.PositiveIntegerField(
+        _("time limit per question (seconds)"), null=True, blank=True
+    )
+    feedback = models.CharField(
+        _("when feedback shows"), max_length=20, choices=Feedback.choices, default=Feedback.AT_ONCE
+    )
+    attempts = models.PositiveSmallIntegerField(_("attempts per question"), default=1)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated"]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class Slot(models.Model):
+    class Kind(models.TextChoices):
+        FIXED = "fixed", pgettext_lazy("quiz slot", "One fixed question")
+        DRAWN = "drawn", pgettext_lazy("quiz slot", "Questions drawn from a drill")
+
+    quiz = models.ForeignKey(Quiz, on_delete=models.CASCADE, related_name="slots")
+    order = models.PositiveIntegerField(default=0)
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.DRAWN)
+    drill = models.CharField(max_length=40)
+    level = models.CharField(max_length=10, default="easy")
+    seed = models.BigIntegerField(null=True, blank=True)
+    count = models.PositiveSmallIntegerField(default=1)
+    points = models.PositiveSmallIntegerField(default=1)
+
+    class Meta:
+        ordering = ["order", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.drill} ({self.level})"
+
+
+class Session(models.Model):
+    class Mode(models.TextChoices):
+        LIVE = "live", pgettext_lazy("quiz mode", "Live, teacher-paced")
+        HOMEWORK = "homework", pgettext_lazy("quiz mode", "Homework, self-paced")
+
+    class State(models.TextChoices):
+        LOBBY = "lobby", pgettext_lazy("quiz state", "Waiting for students")
+        QUESTION = "question", pgettext_lazy("quiz state", "Question open")
+        REVEAL = "reveal", pgettext_lazy("quiz state", "Answer shown")
+        ENDED = "ended", pgettext_lazy("quiz state", "Ended")
+
+    quiz = models.ForeignKey(Quiz, on_delete=models.CASCADE, related_name="sessions")
+    code = models.CharField(max_length=CODE_LENGTH, unique=True, default=new_code)
+    mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.LIVE)
+    state = models.CharField(max_length=10, choices=State.choices, default=State.LOBBY)
+    current = models.IntegerField(default=-1)  # index of the live question, -1 in the lobby
+    question_started = models.DateTimeField(null=True, blank=True)
+    opens = models.DateTimeField(null=True, blank=True)
+    closes = models.DateTimeField(null=True, blank=True)
+    # The questions as they were when the session started: [{drill, level, seed, points, time_limit}].
+    questions = models.JSONField(default=list)
+    settings = models.JSONField(default=dict)  # title, language, feedback, attempts, shuffle
+    leaderboard = models.BooleanField(default=False)
+    version = models.PositiveIntegerField(default=0)  # bumped on every change students must follow
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return self.code
+
+    @property
+    def is_open(self) -> bool:
+        now = timezone.now()
+        if self.state == self.State.ENDED:
+            return False
+        if self.mode == self.Mode.HOMEWORK:
+            return (self.opens is None or self.opens <= now) and (
+                self.closes is None or now < self.closes
+            )
+        return True
+
+
+class Participant(models.Model):
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="participants")
+    nickname = models.CharField(max_length=40)
+    token = models.CharField(max_length=64, unique=True, default=new_token)
+    language = models.CharField(max_length=8, default="en")
+    joined = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["joined", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "nickname"], name="unique_nickname_per_session"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.nickname
+
+
+class ResponseQuerySet(models.QuerySet):
+    def answered(self) -> ResponseQuerySet:
+        return self.filter(answered__isnull=False)
+
+
+class Response(models.Model):
+    """One row per participant and question: when it was shown, and the answer once given."""
+
+    participant = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="responses")
+    index = models.PositiveIntegerField()
+    shown = models.DateTimeField(default=timezone.now)
+    answered = models.DateTimeField(null=True, blank=True)
+    answer = models.JSONField(null=True, blank=True)  # the submitted fields, as lists of strings
+    attempts = models.PositiveSmallIntegerField(default=0)
+    correct = models.BooleanField(default=False)
+    points = models.PositiveIntegerField(default=0)
+    elapsed_ms = models.PositiveIntegerField(null=True, blank=True)
+
+    objects = ResponseQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["participant_id", "index"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["participant", "index"], name="one_response_per_question"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.participant} #{self.index + 1}"

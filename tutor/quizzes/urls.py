@@ -1,0 +1,6 @@
+from django.urls import include, path
+
+urlpatterns = [
+    path("", include("tutor.quizzes.teacher_urls")),
+    path("", include("tutor.quizzes.student_urls")),
+]
