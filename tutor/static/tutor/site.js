@@ -10,3 +10,12 @@ document.addEventListener("htmx:afterSwap", (event) => {
     heading.focus();
   }
 });
+
+// A countdown is only a display: the server decides whether an answer is in time.
+setInterval(() => {
+  for (const el of document.querySelectorAll("[data-countdown]")) {
+    const left = Math.max(0, parseInt(el.dataset.countdown, 10) - 1);
+    el.dataset.countdown = String(left);
+    el.textContent = String(left);
+  }
+}, 1000);

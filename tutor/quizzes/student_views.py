@@ -1,0 +1,318 @@
+"""The student's side of a quiz: join with a code and a nickname, answer, follow the class.
+
+A student needs no account: joining sets a signed cookie naming their participant, so a
+reload or a reconnect keeps their place. The server decides everything (which question
+is open, whether time is up, whether this question was already answered); the page only
+shows it. Live sessions are followed by polling a tiny state endpoint.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.core import signing
+from django.core.cache import cache
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRefresh
+
+from tutor.drills.base import AnswerError
+
+from . import services
+from .models import CODE_ALPHABET, CODE_LENGTH, Participant, Session
+
+COOKIE_SALT = "tutor.quizzes.participant"
+COOKIE_AGE = 60 * 60 * 24 * 14
+JOIN_ATTEMPTS = 20  # failed codes per address per window
+JOIN_WINDOW = 10 * 60
+STOP_POLLING = 286  # htmx stops polling on this status
+
+
+def cookie_name(code: str) -> str:
+    return f"quiz_{code}"
+
+
+class JoinForm(forms.Form):
+    code = forms.CharField(label=pgettext_lazy("quiz", "Join code"), max_length=CODE_LENGTH + 4)
+    nickname = forms.CharField(label=pgettext_lazy("quiz", "Your nickname"), max_length=40)
+
+    def clean_code(self) -> str:
+        code = self.cleaned_data["code"].strip().upper().replace(" ", "").replace("-", "")
+        if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
+            raise forms.ValidationError(
+                gettext_lazy("A join code has six letters and digits, as shown by your teacher.")
+            )
+        return code
+
+    def clean_nickname(self) -> str:
+        nickname = " ".join(self.cleaned_data["nickname"].split())
+        if not nickname:
+            raise forms.ValidationError(gettext_lazy("Choose a nickname."))
+        return nickname
+
+
+def _client(request: HttpRequest) -> str:
+    return request.META.get("REMOTE_ADDR", "unknown")
+
+
+def _too_many_failures(request: HttpRequest) -> bool:
+    return cache.get(f"quiz-join-fail:{_client(request)}", 0) >= JOIN_ATTEMPTS
+
+
+def _count_failure(request: HttpRequest) -> None:
+    key = f"quiz-join-fail:{_client(request)}"
+    cache.add(key, 0, JOIN_WINDOW)
+    try:
+        cache.incr(key)
+    except ValueError:
+        cache.set(key, 1, JOIN_WINDOW)
+
+
+def participant_for(request: HttpRequest, session: Session) -> Participant | None:
+    try:
+        token = request.get_signed_cookie(
+            cookie_name(session.code), salt=COOKIE_SALT, max_age=COOKIE_AGE
+        )
+    except (KeyError, signing.BadSignature):
+        return None
+    return Participant.objects.filter(session=session, token=token).first()
+
+
+@require_http_methods(["GET", "POST"])
+def join(request: HttpRequest, code: str = "") -> HttpResponse:
+    code = code.upper()[: CODE_LENGTH + 4]
+    if request.method == "GET":
+        session = Session.objects.filter(code=code).first() if code else None
+        if session is not None and participant_for(request, session) is not None:
+            return redirect("quiz-play", code=session.code)  # already joined: back to your place
+        form = JoinForm(initial={"code": code})
+        return render(request, "quizzes/student/join.html", {"form": form})
+    form = JoinForm(request.POST)
+    if _too_many_failures(request):
+        form.is_valid()
+        form.add_error(
+            None,
+            _("Too many wrong codes from this device. Please wait a few minutes and try again."),
+        )
+        return render(request, "quizzes/student/join.html", {"form": form}, status=429)
+    if not form.is_valid():
+        return render(request, "quizzes/student/join.html", {"form": form}, status=422)
+    session = Session.objects.filter(code=form.cleaned_data["code"]).first()
+    if session is None:
+        _count_failure(request)
+        form.add_error("code", _("There is no quiz with this code. Check it with your teacher."))
+        return render(request, "quizzes/student/join.html", {"form": form}, status=422)
+    if not session.is_open:
+        form.add_error("code", _("This quiz is not open for answers now."))
+        return render(request, "quizzes/student/join.html", {"form": form}, status=422)
+    existing = participant_for(request, session)
+    if existing is not None:
+        return redirect("quiz-play", code=session.code)
+    nickname = form.cleaned_data["nickname"]
+    if session.participants.filter(nickname__iexact=nickname).exists():
+        form.add_error(
+            "nickname", _("Someone in this quiz already uses that nickname. Choose another.")
+        )
+        return render(request, "quizzes/student/join.html", {"form": form}, status=422)
+    try:
+        with transaction.atomic():
+            participant = Participant.objects.create(
+                session=session, nickname=nickname, language=get_language() or "en"
+            )
+    except IntegrityError:
+        form.add_error(
+            "nickname", _("Someone in this quiz already uses that nickname. Choose another.")
+        )
+        return render(request, "quizzes/student/join.html", {"form": form}, status=422)
+    response = redirect("quiz-play", code=session.code)
+    response.set_signed_cookie(
+        cookie_name(session.code),
+        participant.token,
+        salt=COOKIE_SALT,
+        max_age=COOKIE_AGE,
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure(),
+    )
+    return response
+
+
+def _quiz_language(session: Session, participant: Participant) -> str:
+    return session.settings.get("language") or participant.language
+
+
+def _stage(
+    request: HttpRequest, session: Session, participant: Participant, **extra: Any
+) -> dict[str, Any]:
+    """Everything the student's screen shows now."""
+    context: dict[str, Any] = {
+        "session": session,
+        "participant": participant,
+        "total": len(session.questions),
+        **extra,
+    }
+    feedback_mode = session.settings.get("feedback", "at_once")
+    index = services.current_index(session, participant)
+    context["index"] = index
+    if session.state == Session.State.ENDED or (
+        session.mode == Session.Mode.HOMEWORK and index is None
+    ):
+        context["finished"] = True
+        board = services.scores(session)
+        mine = next(
+            ((p, pts, ok) for p, pts, ok in board if p.pk == participant.pk), (participant, 0, 0)
+        )
+        context["score"], context["correct_count"] = mine[1], mine[2]
+        if session.leaderboard:
+            context["leaderboard"] = board[:10]
+        if feedback_mode == "at_end" or session.state == Session.State.ENDED:
+            context["review"] = _review(session, participant)
+        return context
+    if session.mode == Session.Mode.HOMEWORK and not session.is_open:
+        context["closed"] = True
+        return context
+    if index is None:
+        context["lobby"] = True
+        return context
+    q = services.question(session, index)
+    response = services.mark_shown(participant, index)
+    context.update(q.context())
+    context.update(question=q.data, q=q, response=response, number=index + 1)
+    deadline = services.deadline(session, response)
+    if deadline is not None:
+        context["seconds_left"] = max(0, int((deadline - timezone.now()).total_seconds()))
+        context["deadline"] = deadline
+    attempts = session.settings.get("attempts", 1)
+    answered = response.answered is not None
+    can_retry = (
+        answered
+        and not response.correct
+        and response.attempts < attempts
+        and session.state != Session.State.REVEAL
+    )
+    context["can_answer"] = (
+        (not answered or can_retry)
+        and session.state != Session.State.REVEAL
+        and context.get("seconds_left", 1) > 0
+    )
+    show_feedback = answered and (
+        (feedback_mode == "at_once")
+        or (
+            feedback_mode == "after_question"
+            and (session.state == Session.State.REVEAL or session.mode == Session.Mode.HOMEWORK)
+        )
+    )
+    if session.state == Session.State.REVEAL and feedback_mode != "at_end":
+        show_feedback = True
+    if show_feedback:
+        context["feedback"] = _feedback_for(q, response)
+    return context
+
+
+def _feedback_for(q: services.Question, response: Any) -> dict[str, Any] | None:
+    if not response.answer:
+        return None
+    from django.http import QueryDict
+
+    data = QueryDict(mutable=True)
+    for key, values in response.answer.items():
+        data.setlist(key, values if isinstance(values, list) else [values])
+    try:
+        return services.grade(q, data)
+    except AnswerError:
+        return None
+
+
+def _review(session: Session, participant: Participant) -> list[dict[str, Any]]:
+    rows = []
+    answers = {r.index: r for r in participant.responses.all()}
+    for index in range(len(session.questions)):
+        response = answers.get(index)
+        rows.append(
+            {
+                "number": index + 1,
+                "answered": bool(response and response.answered),
+                "correct": bool(response and response.correct),
+                "points": response.points if response else 0,
+            }
+        )
+    return rows
+
+
+def _load(request: HttpRequest, code: str) -> tuple[Session, Participant | None]:
+    session = get_object_or_404(Session, code=code.upper()[:CODE_LENGTH])
+    return session, participant_for(request, session)
+
+
+@require_GET
+def play(request: HttpRequest, code: str) -> HttpResponse:
+    session, participant = _load(request, code)
+    if participant is None:
+        return redirect("quiz-join-code", code=session.code)
+    language = _quiz_language(session, participant)
+    if language != (get_language() or "en"):
+        with translation.override(language):
+            return redirect(reverse("quiz-play", args=[session.code]))
+    return render(request, "quizzes/student/play.html", _stage(request, session, participant))
+
+
+@require_GET
+def state(request: HttpRequest, code: str) -> HttpResponse:
+    """204 while nothing changed; a refresh when the teacher moved on; 286 once ended."""
+    session, participant = _load(request, code)
+    if participant is None:
+        return HttpResponse(status=STOP_POLLING)
+    seen = request.GET.get("v", "")
+    if seen == str(session.version):
+        return HttpResponse(status=STOP_POLLING if session.state == Session.State.ENDED else 204)
+    return HttpResponseClientRefresh()
+
+
+REFUSALS = {
+    "closed": gettext_lazy("This quiz is closed: answers are no longer accepted."),
+    "no_such_question": gettext_lazy("That question is not part of this quiz."),
+    "not_current": gettext_lazy("That question is no longer open: the class has moved on."),
+    "already_answered": gettext_lazy(
+        "You have already answered this question; your first answer counts."
+    ),
+    "too_late": gettext_lazy("Time was up for this question, so this answer was not accepted."),
+}
+
+
+@require_POST
+def answer(request: HttpRequest, code: str) -> HttpResponse:
+    session, participant = _load(request, code)
+    if participant is None:
+        return redirect("quiz-join-code", code=session.code)
+    index_text = request.POST.get("index", "")
+    message = None
+    status = 200
+    if not index_text.isdigit():
+        message, status = _("That answer could not be read. Please try again."), 422
+    else:
+        try:
+            services.submit(session, participant, int(index_text), request.POST)
+        except services.Refused as refusal:
+            message, status = str(REFUSALS.get(refusal.code, REFUSALS["closed"])), 409
+        except AnswerError as error:
+            message, status = error.message, 422
+    if request.htmx:
+        session.refresh_from_db()
+        context = _stage(request, session, participant, message=message)
+        return render(request, "quizzes/student/play.html#stage", context)
+    if message is None:
+        return redirect("quiz-play", code=session.code)  # post/redirect/get
+    session.refresh_from_db()
+    return render(
+        request,
+        "quizzes/student/play.html",
+        _stage(request, session, participant, message=message),
+        status=status,
+    )
