@@ -72,7 +72,7 @@ def _hand(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
             "cards": cards,
             "best": value.best_five,
             "name": terms.category_name(game, value.code),
-            "description": describe_holdem(value),
+            "description": "" if value.code == "royal_flush" else describe_holdem(value),
             "drill_url": drill_link("name-the-hand", game="holdem", cards=opts["cards"]),
         }
     if game == "teenpatti":
