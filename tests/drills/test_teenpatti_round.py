@@ -90,3 +90,14 @@ def test_htmx_deal_returns_the_table_fragment(client: Client) -> None:
     )
     html = response.content.decode()
     assert "<html" not in html and "Settlement, line by line" in html
+
+
+def test_paying_rows_show_decimal_odds(client: Client) -> None:
+    for round_no in range(1, 30):
+        deal(client, round_no, player_a="1", player_b="1")
+        entry = client.session[SESSION_KEY]["history"][0]
+        paid = [line for line in entry["lines"] if line["odds"]]
+        if paid:
+            assert paid[0]["odds"] == "0.95"
+            return
+    raise AssertionError("no winning main bet in 29 rounds")
