@@ -26,7 +26,7 @@ MAX_AMOUNT = 10**9
 def generate(seed: int, level: str) -> dict[str, Any]:
     rng = random.Random(f"side-pots/{level}/{seed}")
     n = rng.randint(*SEATS[level])
-    unit = 1 if level == "hard" else (10 if level == "medium" else 50)
+    unit = 5 if level == "hard" else (10 if level == "medium" else 50)
     seats = list(range(n))
     rng.shuffle(seats)
     all_in = sorted(seats[: rng.randint(*ALL_INS[level])])
