@@ -3,8 +3,12 @@
 // keyboard and screen-reader users land on the result (the region is also a live region).
 document.addEventListener("htmx:afterSwap", (event) => {
   const target = event.detail.target;
-  if (!target || target.id !== "feedback") return;
-  const heading = target.querySelector("[tabindex='-1'], h2, h3, .error");
+  if (!target) return;
+  // Drills swap #feedback itself; the round and play drills swap a larger region
+  // that holds it.
+  const scope = target.id === "feedback" ? target : target.querySelector("#feedback");
+  if (!scope) return;
+  const heading = scope.querySelector("[tabindex='-1'], h2, h3, .error");
   if (heading) {
     if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
     heading.focus();
