@@ -224,3 +224,9 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# Teacher accounts (tutor/quizzes/teacher_urls.py). URL names, so they resolve under the
+# language prefix of the page the teacher is on (/cs/accounts/login/ ...).
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "quizzes"
+LOGOUT_REDIRECT_URL = "quizzes"

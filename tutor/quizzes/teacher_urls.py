@@ -1,7 +1,61 @@
+"""The teacher's addresses: accounts, the quiz builder, the session console and results."""
+
+from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tutor.core import views as core
+from . import accounts
+from . import teacher_views as views
 
 urlpatterns = [
-    path("quizzes/", core.coming, {"section": "quizzes"}, name="quizzes"),
+    path("accounts/signup/", accounts.signup, name="signup"),
+    path(
+        "accounts/login/",
+        auth_views.LoginView.as_view(redirect_authenticated_user=True),
+        name="login",
+    ),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path(
+        "accounts/password/change/",
+        auth_views.PasswordChangeView.as_view(),
+        name="password_change",
+    ),
+    path(
+        "accounts/password/change/done/",
+        auth_views.PasswordChangeDoneView.as_view(),
+        name="password_change_done",
+    ),
+    path("accounts/password/reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+    path(
+        "accounts/password/reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(),
+        name="password_reset_done",
+    ),
+    path(
+        "accounts/password/reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
+    ),
+    path(
+        "accounts/password/reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path("quizzes/", views.index, name="quizzes"),
+    path("quizzes/new/", views.quiz_new, name="quiz-new"),
+    path("quizzes/<int:pk>/", views.quiz_edit, name="quiz-edit"),
+    path("quizzes/<int:pk>/delete/", views.quiz_delete, name="quiz-delete"),
+    path("quizzes/<int:pk>/copy/", views.quiz_copy, name="quiz-copy"),
+    path("quizzes/<int:pk>/run/", views.quiz_run, name="quiz-run"),
+    path("quizzes/<int:pk>/slots/", views.slot_add, name="quiz-slot-add"),
+    path("quizzes/<int:pk>/slots/<int:slot_id>/", views.slot_edit, name="quiz-slot-edit"),
+    path("quizzes/<int:pk>/slots/<int:slot_id>/move/", views.slot_move, name="quiz-slot-move"),
+    path("quizzes/<int:pk>/slots/<int:slot_id>/deal/", views.slot_deal, name="quiz-slot-deal"),
+    path(
+        "quizzes/<int:pk>/slots/<int:slot_id>/delete/", views.slot_delete, name="quiz-slot-delete"
+    ),
+    path("quizzes/session/<str:code>/", views.console, name="quiz-console"),
+    path("quizzes/session/<str:code>/live/", views.console_state, name="quiz-console-state"),
+    path("quizzes/session/<str:code>/control/", views.control, name="quiz-control"),
+    path("quizzes/session/<str:code>/results/", views.results_page, name="quiz-results"),
+    path("quizzes/session/<str:code>/results.csv", views.results_csv, name="quiz-results-csv"),
 ]

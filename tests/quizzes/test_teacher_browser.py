@@ -1,0 +1,164 @@
+"""A live quiz in a real headless Chromium: the teacher runs it from the console while two
+student pages join and answer; both sides follow each other by htmx polling alone.
+
+Chromium and the launch options are the browser suite's (``tests/browser/conftest.py``:
+``TUTOR_CHROMIUM`` names the executable; without it the test is skipped).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tests.browser.conftest import CHROMIUM_ARGS, TIMEOUT_MS, chromium_path
+from tutor.engine import holdem, teenpatti
+from tutor.quizzes import services
+from tutor.quizzes.models import Quiz, Session, Slot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PASSWORD = "a-long-password-123"
+POLL_WAIT_MS = 12_000  # the pages poll every 2 s; generous for a loaded 2-core machine
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    path = chromium_path()
+    if not Path(path).is_file():
+        pytest.skip(f"Chromium not found at {path} (set TUTOR_CHROMIUM): browser test skipped")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # see tests/browser/conftest.py
+    playwright = sync_api.sync_playwright().start()
+    try:
+        chromium = playwright.chromium.launch(
+            executable_path=path, headless=True, args=CHROMIUM_ARGS
+        )
+        yield chromium
+        chromium.close()
+    finally:
+        playwright.stop()
+        if previous is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+@pytest.fixture
+def server(django_db_setup: None, live_server: Any) -> str:
+    """The live server, asked for after the test database exists (as in tests/browser)."""
+    return live_server.url
+
+
+@pytest.fixture
+def open_page(browser: Any) -> Iterator[Callable[[], Any]]:
+    contexts = []
+
+    def make() -> Any:
+        context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-US")
+        context.set_default_timeout(TIMEOUT_MS)
+        contexts.append(context)
+        page = context.new_page()
+        problems: list[str] = []
+        page.on("pageerror", lambda error: problems.append(f"uncaught: {error}"))
+        page.on(
+            "console",
+            lambda msg: (
+                problems.append(msg.text)
+                if msg.type == "error" and "Refused to" in msg.text
+                else None
+            ),
+        )
+        page.problems = problems
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def test_teacher_runs_a_live_quiz_while_two_students_answer(
+    server: str, open_page: Callable[[], Any]
+) -> None:
+    owner = get_user_model().objects.create_user("teacher", "t@example.org", PASSWORD)
+    quiz = Quiz.objects.create(owner=owner, title="Friday showdowns")
+    Slot.objects.create(
+        quiz=quiz, order=0, kind="fixed", drill="teenpatti-showdown", level="easy", seed=21
+    )
+    Slot.objects.create(
+        quiz=quiz, order=1, kind="fixed", drill="holdem-showdown", level="easy", seed=22
+    )
+
+    teacher = open_page()
+    teacher.goto(f"{server}/en/accounts/login/")
+    teacher.fill("#id_username", "teacher")
+    teacher.fill("#id_password", PASSWORD)
+    teacher.click("form.account-form button[type=submit]")
+    teacher.goto(f"{server}/en/quizzes/{quiz.pk}/run/")
+    teacher.click("text=Start the session")
+    code = teacher.locator(".join-code").inner_text().strip()
+    session = Session.objects.get(code=code)
+    assert teacher.url == f"{server}/en/quizzes/session/{code}/"
+    assert teacher.locator("svg.qr").count() == 1
+
+    # The console notices students joining without a reload.
+    teacher.evaluate("window.__console = 1")
+    students = {}
+    for nickname in ("Asha", "Bohdan"):
+        page = open_page()
+        page.goto(f"{server}/en/join/{code}/")
+        page.fill("#id_nickname", nickname)
+        page.click("form.join-form button[type=submit]")
+        page.get_by_text("You are in!").wait_for()
+        students[nickname] = page
+    teacher.get_by_text("2 students have joined").wait_for(timeout=POLL_WAIT_MS)
+    assert teacher.evaluate("window.__console") == 1
+
+    # Question 1: the students' pages follow the teacher.
+    teacher.click("text=Show the first question")
+    q = services.question(session, 0)
+    result = teenpatti.showdown(q.data["hand_a"], q.data["hand_b"]).result
+    wrong = "tie" if result != "tie" else "player_a"
+    for nickname, choice in (("Asha", result), ("Bohdan", wrong)):
+        page = students[nickname]
+        page.get_by_text("Question 1 of 2").wait_for(timeout=POLL_WAIT_MS)
+        page.check(f"form.answer-form input[name=result][value={choice}]")
+        page.click("form.answer-form button[type=submit]")
+        page.locator(".feedback__verdict").wait_for()
+    assert "Correct!" in students["Asha"].locator(".feedback__verdict").inner_text()
+    assert "Not quite." in students["Bohdan"].locator(".feedback__verdict").inner_text()
+    teacher.evaluate("window.__console = 2")
+    teacher.get_by_text("2 of 2 answered").wait_for(timeout=POLL_WAIT_MS)
+    assert teacher.evaluate("window.__console") == 2  # the count came by polling
+    teacher.click("text=Reveal the answer")
+    assert teacher.locator(".reveal .explanation").count() == 1
+    assert re.search(r"1 right", teacher.locator("#live").inner_text())
+
+    # Question 2: only Asha answers; then the teacher finishes the quiz.
+    teacher.click("text=Next question")
+    q = services.question(session, 1)
+    winners = holdem.showdown(q.data["board"], q.data["hands"]).winners
+    asha = students["Asha"]
+    asha.get_by_text("Question 2 of 2").wait_for(timeout=POLL_WAIT_MS)
+    for winner in winners:
+        asha.check(f"form.answer-form input[name=winners][value='{winner}']")
+    asha.click("form.answer-form button[type=submit]")
+    asha.locator(".feedback__verdict").wait_for()
+    teacher.get_by_text("1 of 2 answered").wait_for(timeout=POLL_WAIT_MS)
+    teacher.click("text=Reveal the answer")
+    teacher.click("text=Finish the quiz")
+    for page in students.values():
+        page.get_by_text("The quiz is over").wait_for(timeout=POLL_WAIT_MS)
+    assert teacher.locator("[hx-trigger]").count() == 0  # the console stopped polling
+
+    teacher.click("#main >> text=Results")
+    table = teacher.locator("table.student-results").inner_text()
+    assert table.index("Asha") < table.index("Bohdan")
+    for page in (teacher, *students.values()):
+        assert page.problems == [], page.problems

@@ -1,0 +1,45 @@
+"""Teacher accounts with Django's auth: sign up here; log in, log out and password resets
+are Django's own views with the site's templates (``templates/registration/``); the
+addresses are in ``teacher_urls.py``.
+
+Every address lives under the language prefix (``/cs/accounts/login/``), so the forms,
+their errors and the password-reset e-mail are in the teacher's language.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from .forms import SignupForm
+
+
+def _next_url(request: HttpRequest) -> str | None:
+    target = request.POST.get("next") or request.GET.get("next")
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return None
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("quizzes")
+    form = SignupForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(
+            request,
+            _("Welcome, %(name)s. Your teacher account is ready: build your first quiz.")
+            % {"name": user.get_username()},
+        )
+        return redirect(_next_url(request) or "quizzes")
+    return render(request, "registration/signup.html", {"form": form, "next": _next_url(request)})

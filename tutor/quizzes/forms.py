@@ -1,0 +1,210 @@
+"""The teacher's forms: sign up, a quiz's settings, its slots, and starting a session.
+
+Every bound value is checked here (counts, points and times within range, a drill that
+can go into a quiz, a closing time after the opening time), so a view only has to show
+the errors again.
+"""
+
+from __future__ import annotations
+
+import zoneinfo
+from datetime import datetime
+from functools import cache
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UserCreationForm
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from tutor.core.locales import language_choices
+from tutor.drills.base import LEVEL_NAMES, LEVELS
+
+from .models import Quiz, Session, Slot
+from .services import quiz_drills
+
+MAX_TIME_LIMIT = 3600
+MIN_TIME_LIMIT = 5
+MAX_ATTEMPTS = 10
+MAX_COUNT = 50
+MAX_POINTS = 100
+
+#: A sensible time zone for each page language; the teacher can pick any other.
+DEFAULT_ZONES = {
+    "en": "UTC",
+    "bn": "Asia/Dhaka",
+    "hi": "Asia/Kolkata",
+    "ja": "Asia/Tokyo",
+    "cs": "Europe/Prague",
+}
+
+
+class SignupForm(UserCreationForm):
+    """A teacher account: user name, e-mail (for password resets) and a password."""
+
+    email = forms.EmailField(
+        label=_("E-mail address"),
+        help_text=_("Used only to send you a link if you forget your password."),
+    )
+
+    class Meta(UserCreationForm.Meta):
+        model = get_user_model()
+        fields = ("username", "email")
+
+    def clean_email(self) -> str:
+        email = self.cleaned_data["email"].strip()
+        if get_user_model().objects.filter(email__iexact=email).exists():
+            raise forms.ValidationError(
+                _(
+                    "An account with this e-mail address already exists. Log in, or reset "
+                    "its password."
+                )
+            )
+        return email
+
+
+def quiz_language_choices() -> list[tuple[str, str]]:
+    return [("", _("Each student's own language")), *language_choices()]
+
+
+class QuizForm(forms.ModelForm):
+    language = forms.ChoiceField(
+        label=_("Language of the questions"),
+        choices=quiz_language_choices,
+        required=False,
+        help_text=_(
+            "Questions and explanations are shown in this language. Leave it on "
+            "“each student's own” to let every student read in the language they join in."
+        ),
+    )
+    time_limit = forms.IntegerField(
+        label=_("Time limit per question, in seconds"),
+        required=False,
+        min_value=MIN_TIME_LIMIT,
+        max_value=MAX_TIME_LIMIT,
+        help_text=_("Leave empty for no time limit. The server enforces it."),
+    )
+    attempts = forms.IntegerField(
+        label=_("Attempts per question"),
+        min_value=1,
+        max_value=MAX_ATTEMPTS,
+        initial=1,
+        help_text=_("How many times a student may answer a question until it is right."),
+    )
+
+    class Meta:
+        model = Quiz
+        fields = ("title", "language", "shuffle", "time_limit", "feedback", "attempts")
+        widgets = {"feedback": forms.RadioSelect}
+
+    def clean_title(self) -> str:
+        title = " ".join(self.cleaned_data["title"].split())
+        if not title:
+            raise forms.ValidationError(_("Give the quiz a title."))
+        return title
+
+
+def drill_choices() -> list[tuple[str, Any]]:
+    return [(d.slug, d.title) for d in quiz_drills()]
+
+
+def level_choices() -> list[tuple[str, Any]]:
+    return [(code, LEVEL_NAMES[code]) for code in LEVELS]
+
+
+class SlotForm(forms.Form):
+    """A new slot: one fixed question, or ``count`` questions drawn when a session starts."""
+
+    drill = forms.ChoiceField(label=pgettext_lazy("quiz slot", "Drill"), choices=drill_choices)
+    level = forms.ChoiceField(
+        label=pgettext_lazy("drill level", "Level"), choices=level_choices, initial="easy"
+    )
+    kind = forms.ChoiceField(
+        label=pgettext_lazy("quiz slot", "Kind"),
+        choices=Slot.Kind.choices,
+        initial=Slot.Kind.DRAWN,
+        widget=forms.RadioSelect,
+    )
+    count = forms.IntegerField(
+        label=_("How many questions"),
+        min_value=1,
+        max_value=MAX_COUNT,
+        initial=1,
+        help_text=_("For drawn questions: each session deals this many new ones."),
+    )
+    points = forms.IntegerField(
+        label=_("Points per question"), min_value=0, max_value=MAX_POINTS, initial=1
+    )
+
+
+class SlotEditForm(forms.Form):
+    level = forms.ChoiceField(label=pgettext_lazy("drill level", "Level"), choices=level_choices)
+    count = forms.IntegerField(label=_("How many questions"), min_value=1, max_value=MAX_COUNT)
+    points = forms.IntegerField(label=_("Points per question"), min_value=0, max_value=MAX_POINTS)
+
+
+@cache
+def zone_choices() -> list[tuple[str, str]]:
+    return [(name, name.replace("_", " ")) for name in sorted(zoneinfo.available_timezones())]
+
+
+class RunForm(forms.Form):
+    mode = forms.ChoiceField(
+        label=_("How the class takes the quiz"),
+        choices=Session.Mode.choices,
+        initial=Session.Mode.LIVE,
+        widget=forms.RadioSelect,
+    )
+    opens = forms.DateTimeField(
+        label=_("Opens"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text=_("Homework only. Leave empty to open it now."),
+    )
+    closes = forms.DateTimeField(
+        label=_("Closes"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text=_("Homework only. Answers after this time are refused."),
+    )
+    zone = forms.ChoiceField(
+        label=_("Time zone of these times"), choices=zone_choices, initial="UTC"
+    )
+    leaderboard = forms.BooleanField(
+        label=_("Show a leaderboard"),
+        required=False,
+        help_text=_("Students' nicknames and points, best first, after each answer is revealed."),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("mode") != Session.Mode.HOMEWORK:
+            data["opens"] = data["closes"] = None
+            return data
+        zone_name = data.get("zone")
+        if not zone_name:
+            return data
+        zone = zoneinfo.ZoneInfo(zone_name)
+        opens = _in_zone(data.get("opens"), zone)
+        closes = _in_zone(data.get("closes"), zone)
+        now = timezone.now()
+        if closes is None:
+            if "closes" not in self.errors:
+                self.add_error("closes", _("Homework needs a closing time."))
+            return data
+        if opens is not None and closes <= opens:
+            self.add_error("closes", _("The closing time must be after the opening time."))
+        elif closes <= now:
+            self.add_error("closes", _("The closing time must be in the future."))
+        data["opens"], data["closes"] = opens or now, closes
+        return data
+
+
+def _in_zone(value: datetime | None, zone: zoneinfo.ZoneInfo) -> datetime | None:
+    """The form reads a datetime-local field in the server's zone; the teacher meant ``zone``."""
+    if value is None:
+        return None
+    naive = timezone.make_naive(value) if timezone.is_aware(value) else value
+    return naive.replace(tzinfo=zone)
