@@ -125,7 +125,7 @@ def bench_rtp() -> float | None:
     return time.perf_counter() - start
 
 
-def bench_bot_hands(n: int = 100) -> dict[str, float] | None:
+def bench_bot_hands(n: int = 1000) -> dict[str, float] | None:
     """Hook for the table and bots: ``n`` seeded bot-played hands, timed.
 
     Uses ``tutor.engine.bots.bench_bot_hands(n)`` (seconds taken); returns ``None``
@@ -147,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-n", type=int, default=200_000, help="hands for the fast path")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--no-rtp", action="store_true", help="skip the Teen Patti RTP timing")
-    parser.add_argument("--bot-hands", type=int, default=100, help="bot hands to time (0: skip)")
+    parser.add_argument("--bot-hands", type=int, default=1000, help="bot hands to time (0: skip)")
     args = parser.parse_args(argv)
     if args.n < 1:
         parser.error("-n must be positive")
