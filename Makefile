@@ -15,13 +15,38 @@ PYTHON ?= $(shell for p in python3.13 python3.12 python3.14 python3 \
 	if "$$p" -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; then \
 	command -v "$$p"; break; fi; done)
 
-.PHONY: run test setup catalogs migrate lint format serve clean messages
+.PHONY: run test test-postgres setup catalogs migrate lint format serve clean messages
 
 run: setup
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 test: setup
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The suite again on PostgreSQL: every test that touches the database (tests/conftest.py
+# marks them `database`). The server must be running and the role allowed to create the
+# test database; .ci/run sets one up, README "PostgreSQL" says how to do it by hand.
+TEST_DATABASE_URL ?= postgres://tutor:tutor@127.0.0.1:5432/tutor
+test-postgres: $(STAMP) catalogs
+	DATABASE_URL="$${DATABASE_URL:-$(TEST_DATABASE_URL)}" $(BIN)/python -m pytest -m database $(PYTEST_ARGS)
+
+# Production server on loopback: gunicorn (gunicorn.conf.py) with DEBUG off, whitenoise
+# serving compressed, content-hashed static files. Plain HTTP, so no HTTPS redirect and
+# cookies without the Secure flag unless the environment says otherwise; behind a TLS
+# proxy see README "Deploying". SECRET_KEY comes from the environment, else from
+# .secret_key (not in git), made on first use.
+SERVE_ENV = DEBUG=0 \
+	SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" \
+	ALLOWED_HOSTS="$${ALLOWED_HOSTS:-localhost,127.0.0.1}" \
+	SECURE_SSL_REDIRECT="$${SECURE_SSL_REDIRECT:-0}" \
+	SESSION_COOKIE_SECURE="$${SESSION_COOKIE_SECURE:-0}" \
+	CSRF_COOKIE_SECURE="$${CSRF_COOKIE_SECURE:-0}"
+serve: setup
+	@if [ -z "$${SECRET_KEY:-}" ] && [ ! -s .secret_key ]; then \
+		(umask 077 && $(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))' > .secret_key) \
+		&& echo "Made a new SECRET_KEY in .secret_key"; fi
+	@$(SERVE_ENV) $(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	$(SERVE_ENV) exec $(BIN)/gunicorn --config gunicorn.conf.py --bind 127.0.0.1:$(PORT)
 
 setup: $(STAMP) catalogs migrate
 

@@ -10,3 +10,31 @@ TRANSLATED = [code for code in LANGUAGES if code != "en"]
 @pytest.fixture(params=LANGUAGES)
 def language(request: pytest.FixtureRequest) -> str:
     return request.param
+
+
+# --- Which tests touch the database (`make test-postgres` runs them on PostgreSQL) -------
+# A test touches the database when it carries pytest-django's `django_db` mark (on the
+# test, its class or its module) or needs, directly or through other fixtures, one of the
+# fixtures below. Such tests get the `database` mark, so `pytest -m database` selects
+# exactly them; a test that reached the database without either is already refused by
+# pytest-django ("Database access not allowed"), so none can slip through.
+DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "live_server",
+}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "database: touches the database (set by tests/conftest.py, not by hand)"
+    )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if item.get_closest_marker("django_db") or fixtures & DATABASE_FIXTURES:
+            item.add_marker(pytest.mark.database)
