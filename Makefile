@@ -66,6 +66,7 @@ catalogs: $(STAMP)
 
 migrate: $(STAMP)
 	@$(BIN)/python manage.py migrate --noinput --verbosity 0
+	@$(BIN)/python manage.py createcachetable
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
