@@ -105,7 +105,7 @@ def grade(question: dict[str, Any], answer: Mapping[str, Any]) -> dict[str, Any]
         definitions = terms.HOLDEM_DEFINITIONS
     else:
         tp_value = teenpatti.evaluate(cards)
-        best, code, description = tp_value.cards, tp_value.code, describe_teenpatti(tp_value)
+        best, code, description = (), tp_value.code, describe_teenpatti(tp_value)
         definitions = terms.TEENPATTI_DEFINITIONS
     five_ok = None
     if question["pick_five"]:

@@ -83,7 +83,7 @@ def _hand(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
             "cards": cards,
             "best": (),
             "name": terms.category_name(game, code),
-            "description": describe_teenpatti(value),
+            "description": "" if value.is_three_aces else describe_teenpatti(value),
             "drill_url": drill_link("name-the-hand", game="teenpatti", cards=opts["cards"]),
         }
     if game == "bonus":
