@@ -152,6 +152,7 @@ LANGUAGES = [
     ("cs", _("Czech")),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["tutor.formats"]
 USE_I18N = True
 USE_TZ = True
 TIME_ZONE = "UTC"

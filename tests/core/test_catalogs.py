@@ -48,6 +48,7 @@ def test_catalog_complete_and_consistent(path: Path) -> None:
         for s in strs:
             if placeholders(s) != expected and placeholders(s) != placeholders(ids[0]):
                 problems.append(f"placeholders {placeholders(s)} != {expected}: {label}")
-        if any(re.search(r"%[sdif]", i) for i in ids):
+        django_owned = any("django_strings.py" in path for path, _line in message.locations)
+        if not django_owned and any(re.search(r"%[sdif]", i) for i in ids):
             problems.append(f"positional placeholder, use a named one: {label}")
     assert not problems, "\n".join(problems)
