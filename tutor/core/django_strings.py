@@ -13,6 +13,8 @@ MESSAGES = [
     # Field labels and messages whose Django translations are missing or uneven in some
     # languages: the project's own wording keeps one term per language.
     gettext_noop("Username"),
+    gettext_noop("username"),
+    gettext_noop("email address"),
     gettext_noop("Password"),
     gettext_noop("Password confirmation"),
     gettext_noop("New password"),
