@@ -13,6 +13,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from tutor.drills import namehand
 from tutor.engine import holdem, teenpatti
 from tutor.quizzes import services
 from tutor.quizzes.models import Quiz, Response, Session
@@ -44,8 +45,11 @@ def wrong(session: Session, index: int) -> dict[str, Any]:
         return {"result": "tie" if answer["result"] != "tie" else "player_b"}
     if "winners" in answer:
         hands = len(services.question(session, index).data["hands"])
-        return {"winners": [str(next(i for i in range(hands) if str(i) not in answer["winners"]))]}
-    return {"category": "high_card" if answer["category"] != "high_card" else "pair"}
+        losers = [str(i) for i in range(hands) if str(i) not in answer["winners"]]
+        # When every hand splits the pot, naming one winner alone is wrong.
+        return {"winners": losers[:1] or answer["winners"][:1]}
+    q = services.question(session, index)
+    return {"category": next(code for code, _ in namehand.choices(q.data) if code != answer["category"])}
 
 
 def test_a_live_quiz_from_sign_up_to_csv() -> None:
