@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -58,8 +59,9 @@ def chromium_path() -> str:
     return os.environ.get("TUTOR_CHROMIUM") or DEFAULT_CHROMIUM
 
 
-@pytest.fixture(scope="package")
-def chromium() -> Iterator[Browser]:
+@contextmanager
+def launch_chromium() -> Iterator[Browser]:
+    """Debian's Chromium under Playwright, or a skip when it is not installed."""
     path = chromium_path()
     if not Path(path).is_file():
         pytest.skip(
@@ -82,6 +84,12 @@ def chromium() -> Iterator[Browser]:
             os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
         else:
             os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+@pytest.fixture(scope="package")
+def chromium() -> Iterator[Browser]:
+    with launch_chromium() as browser:
+        yield browser
 
 
 @pytest.fixture(scope="session")

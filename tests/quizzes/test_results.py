@@ -11,7 +11,6 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.http import QueryDict
 from django.test import Client
 from django.utils import timezone, translation
@@ -19,7 +18,7 @@ from django.utils import timezone, translation
 from tutor.drills.registry import DRILLS
 from tutor.engine import holdem, teenpatti
 from tutor.quizzes import results, services
-from tutor.quizzes.models import Participant, Quiz, Response, Session, Slot
+from tutor.quizzes.models import Participant, Quiz, Response, Session
 
 pytestmark = pytest.mark.django_db
 
@@ -119,21 +118,7 @@ def test_a_strange_stored_answer_still_gets_a_label() -> None:
 
 # -- a session with answers --------------------------------------------------------------
 @pytest.fixture
-def session() -> Session:
-    owner = get_user_model().objects.create_user("teacher", "t@example.org", PASSWORD)
-    quiz = Quiz.objects.create(owner=owner, title="Showdowns: Friday's class!")
-    Slot.objects.create(
-        quiz=quiz,
-        order=0,
-        kind="fixed",
-        drill="teenpatti-showdown",
-        level="easy",
-        seed=11,
-        points=2,
-    )
-    Slot.objects.create(
-        quiz=quiz, order=1, kind="fixed", drill="holdem-showdown", level="medium", seed=12, points=3
-    )
+def session(quiz: Quiz) -> Session:
     return services.start_session(quiz, "homework", closes=timezone.now() + timedelta(hours=1))
 
 

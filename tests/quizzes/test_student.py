@@ -5,34 +5,14 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
 
 from tutor.engine import holdem, teenpatti
 from tutor.quizzes import services
-from tutor.quizzes.models import Participant, Quiz, Response, Session, Slot
+from tutor.quizzes.models import Participant, Quiz, Response, Session
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def quiz() -> Quiz:
-    teacher = get_user_model().objects.create_user("teacher", password="a-long-password-123")
-    quiz = Quiz.objects.create(owner=teacher, title="Showdowns")
-    Slot.objects.create(
-        quiz=quiz,
-        order=0,
-        kind="fixed",
-        drill="teenpatti-showdown",
-        level="easy",
-        seed=11,
-        points=2,
-    )
-    Slot.objects.create(
-        quiz=quiz, order=1, kind="fixed", drill="holdem-showdown", level="medium", seed=12, points=1
-    )
-    return quiz
 
 
 def join(client: Client, session: Session, nickname: str = "Asha", language: str = "en"):

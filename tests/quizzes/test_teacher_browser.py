@@ -7,16 +7,14 @@ Chromium and the launch options are the browser suite's (``tests/browser/conftes
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.browser.conftest import CHROMIUM_ARGS, TIMEOUT_MS, chromium_path
+from tests.browser.conftest import TIMEOUT_MS, launch_chromium
 from tutor.engine import holdem, teenpatti
 from tutor.quizzes import services
 from tutor.quizzes.models import Quiz, Session, Slot
@@ -29,25 +27,8 @@ POLL_WAIT_MS = 12_000  # the pages poll every 2 s; generous for a loaded 2-core 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    path = chromium_path()
-    if not Path(path).is_file():
-        pytest.skip(f"Chromium not found at {path} (set TUTOR_CHROMIUM): browser test skipped")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # see tests/browser/conftest.py
-    playwright = sync_api.sync_playwright().start()
-    try:
-        chromium = playwright.chromium.launch(
-            executable_path=path, headless=True, args=CHROMIUM_ARGS
-        )
+    with launch_chromium() as chromium:
         yield chromium
-        chromium.close()
-    finally:
-        playwright.stop()
-        if previous is None:
-            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-        else:
-            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
 @pytest.fixture

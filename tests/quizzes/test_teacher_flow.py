@@ -49,7 +49,9 @@ def wrong(session: Session, index: int) -> dict[str, Any]:
         # When every hand splits the pot, naming one winner alone is wrong.
         return {"winners": losers[:1] or answer["winners"][:1]}
     q = services.question(session, index)
-    return {"category": next(code for code, _ in namehand.choices(q.data) if code != answer["category"])}
+    return {
+        "category": next(code for code, _ in namehand.choices(q.data) if code != answer["category"])
+    }
 
 
 def test_a_live_quiz_from_sign_up_to_csv() -> None:
