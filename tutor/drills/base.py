@@ -19,6 +19,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
+from tutor.core.numbers import whole_number
+
 LEVELS = ("easy", "medium", "hard")
 LEVEL_NAMES = {
     "easy": pgettext_lazy("drill level", "Easy"),
@@ -49,10 +51,8 @@ def new_seed() -> int:
 
 
 def parse_seed(value: str | None) -> int:
-    if value is None or not value.strip().isdigit() or len(value.strip()) > 16:
-        raise BadQuestion("seed")
-    seed = int(value.strip())
-    if seed >= MAX_SEED:
+    seed = whole_number(value, 16)
+    if seed is None or seed >= MAX_SEED:
         raise BadQuestion("seed")
     return seed
 

@@ -11,6 +11,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from tutor.core.narrate import narrate, structure_name
+from tutor.core.numbers import whole_number
 from tutor.core.reasons import reason_text
 from tutor.core.terms import seat_name
 from tutor.engine.betting import Action, ActionKind
@@ -103,7 +104,7 @@ def grade(question: dict[str, Any], answer: Mapping[str, Any]) -> dict[str, Any]
     hand = build(question["seed"], question["level"])
     seats = hand.seats
     chosen = answer.get("next")
-    if not chosen or not str(chosen).isdigit() or int(chosen) >= seats:
+    if (seat := whole_number(chosen, 2)) is None or seat >= seats:
         raise AnswerError(_("Choose the seat that acts next."))
     no_raise = answer.get("no_raise") == "on"
     low = _amount(answer.get("min_to"))
@@ -116,7 +117,7 @@ def grade(question: dict[str, Any], answer: Mapping[str, Any]) -> dict[str, Any]
         )
     opts = hand.options()
     can_raise = opts.aggression is not None and opts.blocked is None
-    seat_ok = int(chosen) == hand.to_act
+    seat_ok = seat == hand.to_act
     if can_raise:
         limits_ok = not no_raise and low == opts.min_to and high == opts.max_to
     else:

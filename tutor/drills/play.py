@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from tutor.core.locales import format_number
 from tutor.core.narrate import STRUCTURES, narrate, street_name, structure_name
+from tutor.core.numbers import whole_number
 from tutor.core.reasons import reason_text
 from tutor.core.terms import seat_name
 from tutor.engine import bots
@@ -154,9 +155,10 @@ def _action_from_post(request: HttpRequest, hand: Hand) -> Action:
         return Action(ActionKind(act))
     if act in ("bet", "raise"):
         text = request.POST.get("amount", "").strip().replace(",", "").replace(" ", "")
-        if not text.isdigit() or len(text) > 12:
+        amount = whole_number(text)
+        if amount is None:
             raise IllegalAction("amount_not_integer")
-        return Action(ActionKind(act), int(text))
+        return Action(ActionKind(act), amount)
     raise IllegalAction("unknown_action")
 
 
@@ -168,15 +170,11 @@ def view(request: HttpRequest, drill: Drill) -> HttpResponse:
         command = request.POST.get("command", "act")
         if command == "new":
             structure = request.POST.get("structure", "no_limit")
-            opponents = request.POST.get("opponents", "3")
-            if (
-                structure not in STRUCTURES
-                or not opponents.isdigit()
-                or not 1 <= int(opponents) <= 5
-            ):
+            opponents = whole_number(request.POST.get("opponents", "3"), 1)
+            if structure not in STRUCTURES or opponents is None or not 1 <= opponents <= 5:
                 error = _("Choose a betting structure and between one and five computer players.")
             else:
-                table, styles = _new_table(structure, int(opponents))
+                table, styles = _new_table(structure, opponents)
                 hand, decisions = _start_hand(table, styles)
                 _save(request, table, hand, styles, decisions)
                 loaded = (table, hand, styles, decisions)

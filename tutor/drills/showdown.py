@@ -16,6 +16,7 @@ from tutor.core.explain import (
     teenpatti_names,
     teenpatti_rows,
 )
+from tutor.core.numbers import whole_number
 from tutor.core.terms import player_name
 from tutor.engine import holdem, teenpatti
 from tutor.engine.cards import parse_cards, shuffled_deck
@@ -56,9 +57,9 @@ def _selected(answer: Mapping[str, Any], key: str, count: int) -> set[int]:
     values = answer.getlist(key) if hasattr(answer, "getlist") else answer.get(key, [])
     chosen = set()
     for value in values:
-        if not str(value).isdigit() or int(value) >= count:
+        if (number := whole_number(value, 2)) is None or number >= count:
             raise AnswerError(_("Choose among the players shown."))
-        chosen.add(int(value))
+        chosen.add(number)
     return chosen
 
 

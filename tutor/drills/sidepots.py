@@ -11,6 +11,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from tutor.core import terms
+from tutor.core.numbers import whole_number
 from tutor.core.terms import seat_name
 from tutor.engine import holdem, pots
 from tutor.engine.cards import DECK, shuffled_deck
@@ -102,9 +103,10 @@ def _amount(value: object) -> int | None:
     text = str(value or "").strip().replace(" ", "").replace(",", "").replace("\u00a0", "")
     if text == "":
         return None
-    if not text.isdigit() or len(text) > 12 or int(text) > MAX_AMOUNT:
+    amount = whole_number(text)
+    if amount is None or amount > MAX_AMOUNT:
         raise AnswerError(_("Amounts are whole numbers of chips, from 0 up to one billion."))
-    return int(text)
+    return amount
 
 
 def _getlist(answer: Mapping[str, Any], key: str) -> list[str]:
@@ -126,7 +128,11 @@ def grade_pots(question: dict[str, Any], answer: Mapping[str, Any]) -> dict[str,
     learner = []
     for row in range(n):
         amount = _amount(answer.get(f"pot{row}"))
-        seats = {int(s) for s in _getlist(answer, f"eligible{row}") if s.isdigit() and int(s) < n}
+        seats = {
+            k
+            for s in _getlist(answer, f"eligible{row}")
+            if (k := whole_number(s, 2)) is not None and k < n
+        }
         if amount is None and not seats:
             continue
         learner.append((amount or 0, seats))

@@ -151,7 +151,9 @@ def _deal(request: HttpRequest, state: dict[str, Any], context: dict[str, Any]) 
                 "stake": str(line.stake),
                 "outcome": line.outcome,
                 "row": line.row,
-                "odds": str(Decimal(line.odds.numerator) / Decimal(line.odds.denominator)) if line.odds is not None else None,
+                "odds": str(Decimal(line.odds.numerator) / Decimal(line.odds.denominator))
+                if line.odds is not None
+                else None,
                 "returned": str(line.returned),
             }
             for line in settlement.lines

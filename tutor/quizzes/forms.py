@@ -189,6 +189,11 @@ class RunForm(forms.Form):
         zone = zoneinfo.ZoneInfo(zone_name)
         opens = _in_zone(data.get("opens"), zone)
         closes = _in_zone(data.get("closes"), zone)
+        for name, value in (("opens", opens), ("closes", closes)):
+            # Times near the ends of the calendar overflow when stored in UTC.
+            if value is not None and not MIN_YEAR <= value.year <= MAX_YEAR:
+                self.add_error(name, forms.DateTimeField.default_error_messages["invalid"])
+                return data
         now = timezone.now()
         if closes is None:
             if "closes" not in self.errors:
@@ -200,6 +205,9 @@ class RunForm(forms.Form):
             self.add_error("closes", _("The closing time must be in the future."))
         data["opens"], data["closes"] = opens or now, closes
         return data
+
+
+MIN_YEAR, MAX_YEAR = 2000, 2999
 
 
 def _in_zone(value: datetime | None, zone: zoneinfo.ZoneInfo) -> datetime | None:

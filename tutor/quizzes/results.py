@@ -27,6 +27,7 @@ from django.utils.translation import get_language, gettext, pgettext
 
 from tutor.core import terms
 from tutor.core.locales import format_number, format_percentage
+from tutor.core.numbers import whole_number
 from tutor.core.terms import player_name, seat_name
 from tutor.drills import betting, sidepots
 from tutor.drills.base import LEVEL_NAMES
@@ -129,7 +130,9 @@ def reveal_feedback(q: services.Question) -> dict[str, Any]:
 
 # -- answer labels, one function per drill ------------------------------------------------
 def _label_holdem(data: dict[str, Any], answer: Answer) -> str:
-    chosen = sorted({int(v) for v in _values(answer, "winners") if v.isdigit()})
+    chosen = sorted(
+        {n for v in _values(answer, "winners") if (n := whole_number(v, 2)) is not None}
+    )
     return " + ".join(player_name(i) for i in chosen)
 
 
@@ -148,19 +151,24 @@ def _label_side_pots(data: dict[str, Any], answer: Answer) -> str:
     seats = len(data["contributions"])
     if _value(answer, "stage") == "2":
         return "; ".join(
-            f"{seat_name(s)}: {_num(int(v))}"
+            f"{seat_name(s)}: {_num(v)}"
             for s in range(seats)
-            if (v := _value(answer, f"payout{s}").replace(" ", "").replace(",", "")).isdigit()
+            if (v := whole_number(_value(answer, f"payout{s}").replace(" ", "").replace(",", "")))
+            is not None
         )
     parts = []
     for row in range(seats):
         amount = _value(answer, f"pot{row}").replace(" ", "").replace(",", "").replace("\xa0", "")
         eligible = sorted(
-            {int(s) for s in _values(answer, f"eligible{row}") if s.isdigit() and int(s) < seats}
+            {
+                n
+                for s in _values(answer, f"eligible{row}")
+                if (n := whole_number(s, 2)) is not None and n < seats
+            }
         )
         if not amount and not eligible:
             continue
-        amount_text = _num(int(amount)) if amount.isdigit() else "0"
+        amount_text = _num(whole_number(amount) or 0)
         seats_text = ", ".join(seat_name(s) for s in eligible)
         parts.append(f"{amount_text} ({seats_text})" if seats_text else amount_text)
     return "; ".join(parts)
@@ -168,7 +176,7 @@ def _label_side_pots(data: dict[str, Any], answer: Answer) -> str:
 
 def _label_betting(data: dict[str, Any], answer: Answer) -> str:
     chosen = _value(answer, "next")
-    seat = seat_name(int(chosen)) if chosen.isdigit() else "?"
+    seat = seat_name(n) if (n := whole_number(chosen, 2)) is not None else "?"
     if _value(answer, "no_raise") == "on":
         # Translators: an answer in the results: the seat chosen to act next, and that no raise is allowed.
         return pgettext("quiz answer", "%(seat)s, no raise") % {"seat": seat}
@@ -177,8 +185,8 @@ def _label_betting(data: dict[str, Any], answer: Answer) -> str:
     # Translators: an answer in the results: the seat to act next and the smallest and largest raise.
     return pgettext("quiz answer", "%(seat)s, raise %(low)s to %(high)s") % {
         "seat": seat,
-        "low": _num(int(low)) if low.isdigit() else "?",
-        "high": _num(int(high)) if high.isdigit() else "?",
+        "low": _num(n) if (n := whole_number(low)) is not None else "?",
+        "high": _num(n) if (n := whole_number(high)) is not None else "?",
     }
 
 

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
+from tutor.core.numbers import whole_number
 from tutor.drills.base import AnswerError
 
 from . import services
@@ -291,14 +292,14 @@ def answer(request: HttpRequest, code: str) -> HttpResponse:
     session, participant = _load(request, code)
     if participant is None:
         return redirect("quiz-join-code", code=session.code)
-    index_text = request.POST.get("index", "")
+    index = whole_number(request.POST.get("index", ""), 4)
     message = None
     status = 200
-    if not index_text.isdigit():
+    if index is None:
         message, status = _("That answer could not be read. Please try again."), 422
     else:
         try:
-            services.submit(session, participant, int(index_text), request.POST)
+            services.submit(session, participant, index, request.POST)
         except services.Refused as refusal:
             message, status = str(REFUSALS.get(refusal.code, REFUSALS["closed"])), 409
         except AnswerError as error:
