@@ -20,6 +20,11 @@ CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
 CODE_LENGTH = 6
 
 
+def is_code(text: str) -> bool:
+    """Whether ``text`` can be a join code at all (checked before any query)."""
+    return len(text) == CODE_LENGTH and all(ch in CODE_ALPHABET for ch in text)
+
+
 def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 

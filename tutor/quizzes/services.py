@@ -99,6 +99,25 @@ def grade(q: Question, answer: Mapping[str, Any]) -> dict[str, Any]:
     return q.drill.grade(q.data, answer)  # type: ignore[misc]
 
 
+NOT_ANSWER_FIELDS = ("csrfmiddlewaretoken", "index", "token")
+MAX_ANSWER_FIELDS = 40
+MAX_FIELD_LENGTH = 200
+
+
+def stored_answer(answer: Mapping[str, Any]) -> dict[str, list[str]]:
+    """The posted answer as it is kept: lists of short strings, without NUL characters
+    (PostgreSQL's text and jsonb refuse them), and without the form's own fields."""
+    stored: dict[str, list[str]] = {}
+    for key in list(answer)[:MAX_ANSWER_FIELDS]:
+        if key in NOT_ANSWER_FIELDS or "\x00" in key:
+            continue
+        values = answer.getlist(key) if hasattr(answer, "getlist") else [answer[key]]
+        stored[key[:MAX_FIELD_LENGTH]] = [
+            str(v).replace("\x00", "")[:MAX_FIELD_LENGTH] for v in values[:MAX_ANSWER_FIELDS]
+        ]
+    return stored
+
+
 class Refused(Exception):
     """An answer the server will not take; ``code`` says why (the view words it)."""
 
@@ -179,11 +198,7 @@ def submit(
             if session.mode == Session.Mode.LIVE and session.question_started
             else response.shown
         )
-        response.answer = {
-            k: answer.getlist(k) if hasattr(answer, "getlist") else answer[k]
-            for k in answer
-            if k not in ("csrfmiddlewaretoken", "index", "token")
-        }
+        response.answer = stored_answer(answer)
         response.answered = now
         response.attempts = F("attempts") + 1
         response.correct = bool(feedback["correct"])

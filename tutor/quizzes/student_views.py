@@ -14,7 +14,7 @@ from django import forms
 from django.core import signing
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -27,7 +27,7 @@ from tutor.core.numbers import whole_number
 from tutor.drills.base import AnswerError
 
 from . import services
-from .models import CODE_ALPHABET, CODE_LENGTH, Participant, Session
+from .models import CODE_ALPHABET, CODE_LENGTH, Participant, Session, is_code
 
 COOKIE_SALT = "tutor.quizzes.participant"
 COOKIE_AGE = 60 * 60 * 24 * 14
@@ -90,7 +90,7 @@ def participant_for(request: HttpRequest, session: Session) -> Participant | Non
 def join(request: HttpRequest, code: str = "") -> HttpResponse:
     code = code.upper()[: CODE_LENGTH + 4]
     if request.method == "GET":
-        session = Session.objects.filter(code=code).first() if code else None
+        session = Session.objects.filter(code=code).first() if is_code(code) else None
         if session is not None and participant_for(request, session) is not None:
             return redirect("quiz-play", code=session.code)  # already joined: back to your place
         form = JoinForm(initial={"code": code})
@@ -248,7 +248,10 @@ def _review(session: Session, participant: Participant) -> list[dict[str, Any]]:
 
 
 def _load(request: HttpRequest, code: str) -> tuple[Session, Participant | None]:
-    session = get_object_or_404(Session, code=code.upper()[:CODE_LENGTH])
+    code = code.upper()
+    if not is_code(code):
+        raise Http404
+    session = get_object_or_404(Session, code=code)
     return session, participant_for(request, session)
 
 

@@ -19,7 +19,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.db import transaction
 from django.db.models import Count, Max, Q
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -36,7 +36,7 @@ from tutor.drills.views import question_url
 
 from . import results, services
 from .forms import DEFAULT_ZONES, QuizForm, RunForm, SlotEditForm, SlotForm
-from .models import Quiz, Response, Session, Slot
+from .models import Quiz, Response, Session, Slot, is_code
 
 STOP_POLLING = 286  # htmx stops polling on this status
 ZONE_KEY = "quiz_time_zone"
@@ -47,6 +47,8 @@ def _own_quiz(request: HttpRequest, pk: int) -> Quiz:
 
 
 def _own_session(request: HttpRequest, code: str) -> Session:
+    if not is_code(code.upper()):
+        raise Http404
     return get_object_or_404(
         Session.objects.select_related("quiz"), code=code.upper(), quiz__owner=request.user
     )
