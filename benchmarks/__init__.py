@@ -1,0 +1,1 @@
+"""Benchmarks run on demand (not part of the test suite): ``python -m benchmarks.load_quiz``."""
