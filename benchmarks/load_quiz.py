@@ -173,10 +173,10 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
     if options.reveal_pause is None:
         options.reveal_pause = options.poll + 0.5
     if options.max_requests is None:
-        # A student makes about one request per poll interval plus a few per question.
-        seconds = options.ramp + options.questions * (options.think_max + 3 * options.poll + 10)
+        # Enough for every student to poll until the global time limit, plus a dozen
+        # requests per question (page, answers, repeats): only a runaway client hits it.
         options.max_requests = int(
-            options.students * (seconds / options.poll + 12 * options.questions + 20)
+            options.students * (options.timeout / options.poll + 12 * options.questions + 20)
         )
     if options.seed is None:
         options.seed = secrets.randbelow(2**32)
@@ -473,9 +473,10 @@ class Run:
         self.check()
 
     def no_reply(self, kind: str, error: BaseException) -> None:
-        self.unanswered[kind, type(error).__name__] += 1
-        if kind != "abandoned":
-            self.lost_at.append(time.monotonic())
+        with self.changed:
+            self.unanswered[kind, type(error).__name__] += 1
+            if kind != "abandoned":
+                self.lost_at.append(time.monotonic())
 
     def samples(self) -> list[Sample]:
         return [sample for browser in self.browsers for sample in browser.samples]
@@ -536,13 +537,20 @@ class Browser:
             raise Unanswered(kind, error) from error
         return started
 
-    def end(self, connection: http.client.HTTPConnection, kind: str, started: float) -> Reply:
+    def end(
+        self,
+        connection: http.client.HTTPConnection,
+        kind: str,
+        started: float,
+        lost_kind: str = "",
+    ) -> Reply:
+        """Read the reply of :meth:`begin`; without one, count it under ``lost_kind``."""
         try:
             response = connection.getresponse()
             data = response.read()
         except (OSError, http.client.HTTPException) as error:
             connection.close()
-            self.run.no_reply(kind, error)
+            self.run.no_reply(lost_kind or kind, error)
             raise Unanswered(kind, error) from error
         ms = (time.perf_counter() - started) * 1000
         self.samples.append(Sample(kind, ms, response.status, time.monotonic()))
@@ -791,7 +799,7 @@ class Student:
         connection = self.browser.new_connection(timeout=give_up)
         try:
             started = self.browser.begin(connection, "POST", path, "abandoned", fields)
-            return self.outcome(self.browser.end(connection, "abandoned", started))
+            return self.outcome(self.browser.end(connection, "answer", started, "abandoned"))
         except Unanswered:
             return UNKNOWN
         finally:
