@@ -1,7 +1,10 @@
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import Client
 
 from tutor.quizzes.models import Quiz, Slot
 
@@ -26,3 +29,17 @@ def quiz(db: None) -> Quiz:
         quiz=quiz, order=1, kind="fixed", drill="holdem-showdown", level="medium", seed=12, points=3
     )
     return quiz
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings: Any) -> None:
+    """Quick password hashing: these tests create and log in many teachers."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def teacher(client: Client) -> Client:
+    """A logged-in teacher's client."""
+    user = get_user_model().objects.create_user("teacher", "t@example.org", PASSWORD)
+    client.force_login(user)
+    return client

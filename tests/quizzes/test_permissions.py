@@ -4,8 +4,6 @@ sent to log in, and a POST without the CSRF token is refused."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
@@ -18,11 +16,6 @@ pytestmark = pytest.mark.django_db
 PASSWORD = "a-long-password-123"
 SECRET_TITLE = "Secret quiz of Ms Owner"
 SECRET_NICK = "Zdeňka-only-in-results"
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture

@@ -25,11 +25,6 @@ pytestmark = pytest.mark.django_db
 PASSWORD = "a-long-password-123"
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def form(**fields: str | list[str]) -> QueryDict:
     data = QueryDict(mutable=True)
     for key, value in fields.items():

@@ -4,7 +4,6 @@ by e-mail, all under the language prefix."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -14,11 +13,6 @@ from django.test import Client
 pytestmark = pytest.mark.django_db
 
 PASSWORD = "a-long-password-123"
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def signup(client: Client, language: str = "en", **fields: str):

@@ -4,7 +4,6 @@ seed, or drawn), reordering, and bad input answered with form errors, never a 50
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -19,18 +18,6 @@ pytestmark = pytest.mark.django_db
 
 PASSWORD = "a-long-password-123"
 NATIVE_NAMES = {"en": "English", "bn": "বাংলা", "hi": "हिन्दी", "ja": "日本語", "cs": "čeština"}
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def teacher(client: Client) -> Client:
-    user = get_user_model().objects.create_user("teacher", "t@example.org", PASSWORD)
-    client.force_login(user)
-    return client
 
 
 @pytest.fixture

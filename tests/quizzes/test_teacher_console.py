@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 import pytest
 import segno
@@ -22,18 +21,6 @@ from tutor.quizzes.models import CODE_ALPHABET, Participant, Quiz, Response, Ses
 pytestmark = pytest.mark.django_db
 
 PASSWORD = "a-long-password-123"
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def teacher(client: Client) -> Client:
-    user = get_user_model().objects.create_user("teacher", "t@example.org", PASSWORD)
-    client.force_login(user)
-    return client
 
 
 @pytest.fixture

@@ -23,11 +23,6 @@ pytestmark = pytest.mark.django_db
 PASSWORD = "a-long-password-123"
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def right(session: Session, index: int) -> dict[str, Any]:
     q = services.question(session, index)
     data = q.data
