@@ -159,6 +159,7 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
     add("--bench-warmup", type=float, default=1.0, help="s of warm-up per page (default 1)")
     add("--drill", default="holdem-showdown", help="the drill page to bench (holdem-showdown)")
     add("--no-bench", action="store_true", help="skip the drill page / bare view bench")
+    add("--bench-only", action="store_true", help="only the drill page / bare view bench")
     add("--database-url", default=os.environ.get("DATABASE_URL", ""), help="default: a temp SQLite")
     add("--seed", type=int, default=None, help="random seed of the clients' choices")
     add("--json", type=Path, default=None, help="also write the results to this file")
@@ -168,6 +169,8 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error("--students and --questions must be at least 1")
     if not 0 <= options.think_min <= options.think_max:
         parser.error("--think-min must be between 0 and --think-max")
+    if options.bench_only and (options.no_bench or options.fault):
+        parser.error("--bench-only cannot go with --no-bench or --fault")
     if options.retry_share + options.double_share > 1:
         parser.error("--retry-share and --double-share add up to more than 1")
     if options.reveal_pause is None:
@@ -1410,6 +1413,13 @@ def print_report(results: dict[str, Any]) -> None:
         f" ({'met' if goals['p99_ms'] < 100 else 'missed'}); until the teacher ended the quiz:"
         f" {quiz['students_before_end']['p99']:.1f} ms"
     )
+    print_bench(results)
+    print(f"\nResult: {'OK' if results['ok'] else 'FAILED'}")
+    for failure in results["failures"]:
+        print(f"  - {failure}")
+
+
+def print_bench(results: dict[str, Any]) -> None:
     bench = results.get("bench")
     if bench:
         print(
@@ -1431,9 +1441,6 @@ def print_report(results: dict[str, Any]) -> None:
             f"  drill / bare = {bench['drill']['rate']:.0f} / {bench['bare']['rate']:.0f} req/s"
             f" = {100 * bench['ratio']:.1f} % (goal 50 %: {'met' if bench['ratio'] >= 0.5 else 'missed'})"
         )
-    print(f"\nResult: {'OK' if results['ok'] else 'FAILED'}")
-    for failure in results["failures"]:
-        print(f"  - {failure}")
 
 
 # -- main -----------------------------------------------------------------------------------
@@ -1506,6 +1513,26 @@ def main(argv: list[str] | None = None) -> int:
         except (RuntimeError, OSError, subprocess.SubprocessError) as error:
             print(f"setup failed: {error}", file=sys.stderr)
             return 2
+        if options.bench_only:
+            bench_load = load_average()
+            bench = bench_pages(options, server)
+            server.stop()
+            results = {
+                "ok": not (bench[0].errors or bench[1].errors),
+                "failures": [],
+                "bench": bench_summary(*bench),
+                "bench_clients": options.bench_clients,
+                "bench_seconds": options.bench_seconds,
+                "bench_load": f"{bench_load} before, {load_average()} after",
+                "database": database,
+            }
+            if not results["ok"]:
+                results["failures"].append("errors in the page bench")
+            print_bench(results)
+            print(f"\nResult: {'OK' if results['ok'] else 'FAILED'}")
+            if options.json:
+                options.json.write_text(json.dumps(results, indent=2, default=str))
+            return 0 if results["ok"] else 1
         faults = plan_faults(options.questions) if options.fault else []
         print(
             f"Quiz {setup.code}: {options.students} students, {options.questions} questions"

@@ -129,10 +129,20 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # The cache lives in the database, so that every app server process shares it (the
 # join-code guessing limit counts across workers and machines).
 CACHES = {
+    # Shared by every server process: rate limits of the join form.
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "tutor_cache",
-    }
+    },
+    # In each process: rendered page fragments that depend only on the language and the
+    # address (site header, footer, a drill's heading), and the state of live quiz sessions
+    # for a second. Nothing here is ever the only copy of anything.
+    "local": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "tutor-local",
+        "TIMEOUT": None,
+        "OPTIONS": {"MAX_ENTRIES": 5000},
+    },
 }
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -168,7 +168,10 @@ def test_rule_page_situation_opens_in_the_drill(client: Client) -> None:
     assert "Correct!" in response.content.decode()  # As-Qd's queen kicker beats Ac-Jd
 
 
-@pytest.mark.parametrize("query", ["?board=Kh+Kd&hands=As+Qd%7CAc+Jd", "?board=Kh+Kd+7c+4s+2h&hands=Kh+Qd%7CAc+Jd", "?hands=zz"])
+@pytest.mark.parametrize(
+    "query",
+    ["?board=Kh+Kd&hands=As+Qd%7CAc+Jd", "?board=Kh+Kd+7c+4s+2h&hands=Kh+Qd%7CAc+Jd", "?hands=zz"],
+)
 def test_bad_situation_links_fall_back_to_a_new_question(client: Client, query: str) -> None:
     response = client.get(f"/en/drills/holdem-showdown/{query}")
     assert response.status_code == 200

@@ -16,12 +16,20 @@ from tutor.rules.directives import parse_directive
 from tutor.rules.documents import DOCUMENTS
 from tutor.rules.segments import markdown
 
-PAGES = {"texas-holdem": "/rules/texas-holdem/", "teen-patti-20-20": "/rules/teen-patti-20-20/", "glossary": "/glossary/"}
+PAGES = {
+    "texas-holdem": "/rules/texas-holdem/",
+    "teen-patti-20-20": "/rules/teen-patti-20-20/",
+    "glossary": "/glossary/",
+}
 
 
 def directives(slug: str) -> list[tuple[str, list[str], dict[str, str]]]:
     tokens = markdown().parse(DOCUMENTS[slug].path.read_text(encoding="utf-8"))
-    return [parse_directive(t.content) for t in tokens if t.type == "inline" and t.content.startswith("::: ")]
+    return [
+        parse_directive(t.content)
+        for t in tokens
+        if t.type == "inline" and t.content.startswith("::: ")
+    ]
 
 
 @pytest.mark.parametrize("slug", list(PAGES))

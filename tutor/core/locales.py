@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 from babel import Locale
 from babel.numbers import format_decimal, format_percent
@@ -36,6 +36,17 @@ Number = int | float | Decimal | Fraction
 def format_number(value: Number, language: str, *, decimals: int | None = None) -> str:
     """Format a chip amount or count for a language (Indian grouping for hi/bn, a
     non-breaking space for cs). ``decimals`` fixes the number of fraction digits."""
+    if type(value) is int:  # counts and chip amounts: most numbers on a page
+        return _format_int(value, language, decimals)
+    return _format_number(value, language, decimals)
+
+
+@lru_cache(maxsize=8192)
+def _format_int(value: int, language: str, decimals: int | None) -> str:
+    return _format_number(value, language, decimals)
+
+
+def _format_number(value: Number, language: str, decimals: int | None) -> str:
     if isinstance(value, Fraction):
         value = Decimal(value.numerator) / Decimal(value.denominator)
     locale = babel_locale(language)

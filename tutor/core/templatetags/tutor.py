@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 
 from django import template
 from django.utils.html import format_html, format_html_join
@@ -94,6 +95,15 @@ def _as_card(value: object) -> Card | None:
 
 def render_card(value: object, extra_class: str = "") -> SafeString:
     card = _as_card(value)
+    return _card_html(card.code if card else None, extra_class, _language())
+
+
+@lru_cache(maxsize=2048)
+def _card_html(code: str | None, extra_class: str, language: str) -> SafeString:
+    """One card's markup in one language: built once per process (53 cards x 5 languages x
+    a few classes), since every drill page shows a dozen cards or more. ``language`` is the
+    active one; it is in the key so that each language gets its own names."""
+    card = Card.parse(code) if code else None
     classes = "card" + (f" {extra_class}" if extra_class else "")
     if card is None:
         return format_html(
@@ -147,4 +157,35 @@ def cards(
         '<ul class="cards"{}>{}</ul>',
         format_html(' aria-label="{}"', label) if label else "",
         format_html_join("", "<li>{}{}</li>", items),
+    )
+
+
+@register.simple_tag(takes_context=True)
+def hreflang_links(context: template.Context) -> SafeString:
+    """``<link rel="alternate">`` for the page in every language, plus x-default (English):
+    one tag instead of a template loop, as it is on every page."""
+    request = context["request"]
+    origin = f"{request.scheme}://{request.get_host()}"
+    links = [(alt["code"], origin, alt["url"]) for alt in context["language_alternates"]]
+    links.append(("x-default", origin, context["x_default_url"]))
+    return format_html_join("\n  ", '<link rel="alternate" hreflang="{}" href="{}{}">', links)
+
+
+@register.simple_tag(takes_context=True)
+def language_links(context: template.Context) -> SafeString:
+    """The language switcher's items: each language's name in its own script, linking to
+    this page (and its query) in that language."""
+    return format_html_join(
+        "\n",
+        '<li><a href="{}" lang="{}" hreflang="{}"{}>{}</a></li>',
+        (
+            (
+                alt["url"],
+                alt["code"],
+                alt["code"],
+                SafeString(' aria-current="true"') if alt["current"] else "",
+                alt["name"],
+            )
+            for alt in context["language_alternates"]
+        ),
     )

@@ -1,0 +1,58 @@
+"""Fragments rendered once per process: the same page as without the cache, in each
+language, and forgotten when a template changes in development."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.core.cache import caches
+
+from tutor.core.apps import forget_fragments
+
+
+@pytest.fixture(autouse=True)
+def empty_fragments():
+    caches["local"].clear()
+    yield
+    caches["local"].clear()
+
+
+def _page(client, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+@pytest.mark.parametrize("language", ["en", "bn", "hi", "ja", "cs"])
+def test_cached_header_is_the_page_language(client, language):
+    first = _page(client, f"/{language}/drills/")
+    caches["local"].clear()
+    _page(client, f"/{language}/rules/")  # fills the cache with other pages first
+    again = _page(client, f"/{language}/drills/")
+    assert first.count('aria-current="page"') == again.count('aria-current="page"') == 1
+    header = again.split("<main")[0]
+    assert f'lang="{language}"' in header
+    # The nav marks the section of this page, not of the page cached before it.
+    assert f'href="/{language}/drills/" aria-current="page"' in header
+
+
+def test_language_switcher_keeps_the_query_with_cached_header(client):
+    _page(client, "/en/drills/holdem-showdown/?level=easy&seed=11")
+    page = _page(client, "/en/drills/holdem-showdown/?level=hard&seed=12")
+    assert 'href="/cs/drills/holdem-showdown/?level=hard&amp;seed=12"' in page
+    assert (
+        'hreflang="x-default" href="http://testserver/en/drills/holdem-showdown/?level=hard&amp;seed=12"'
+        in page
+    )
+    # The drill heading is cached per level: the hard page marks "hard" as current.
+    assert 'href="/en/drills/holdem-showdown/?level=hard" aria-current="true"' in page
+
+
+def test_template_change_forgets_fragments():
+    caches["local"].set("x", "y")
+    forget_fragments(sender=None, file_path=Path("templates/base.html"))
+    assert caches["local"].get("x") is None
+    caches["local"].set("x", "y")
+    forget_fragments(sender=None, file_path=Path("tutor/core/views.py"))
+    assert caches["local"].get("x") == "y"
