@@ -18,16 +18,18 @@ What one run does:
    page, join, follow the session by polling the state endpoint as the page does, and
    answer every question after a think time. Some answers are retried after an
    artificial client timeout (the connection is dropped before the reply is read), some
-   are sent twice at once on two connections with different choices. Answers are posted
-   as plain forms, whose replies are unambiguous: 302 = stored, 409 = refused.
+   are sent twice at once on two connections with different choices. Like the page with
+   JavaScript on, polls and answers are htmx requests whose replies are the new stage:
+   "received" = stored, an error message = refused. Some joins are repeated after an
+   artificial client timeout as well (the same form sent again).
 4. With ``--fault``: a graceful reload (SIGHUP) while one question is open and a hard kill
    of the whole server plus a fresh start while another is open. Students keep their
    cookies; whatever was not answered is retried.
 5. Measures, on the same server, a drill page and the bare view with a fixed number of
    keep-alive clients, and prints their requests per second and ratio.
 6. Stops the server and compares the database with what the students were told: every
-   acknowledged answer (302) is stored, with exactly the choices of the acknowledged
-   request; an answer is stored without a 302 only when the student's reply was lost and a
+   acknowledged answer ("received") is stored, with exactly the choices of the acknowledged
+   request; an answer is stored without one only when the student's reply was lost and a
    repeat was told "already answered"; nothing else is stored.
 
 Exit status 0 when every check passes (the latency and throughput goals are reported, not
@@ -94,7 +96,7 @@ EXPECTED = {
     "play": {200},
     "final": {200},
     "state": {200, 204, 286},
-    "answer": {302, 409},
+    "answer": {200},
     "login": {200, 302},
     "teacher": {200, 302, 286},
     "drill": {200},
@@ -102,6 +104,7 @@ EXPECTED = {
 }
 ALREADY_ANSWERED = "You have already answered this question"
 NOT_CURRENT = "That question is no longer open"
+RECEIVED = "Your answer has been received."
 STORED, ALREADY, CLOSED, UNKNOWN = "stored", "already", "closed", "unknown"
 SETTLED = {STORED, ALREADY, CLOSED, "refused", "invalid", "lost"}  # a reply that ends the tries
 MAX_TRIES = 40  # per answer, across server restarts
@@ -109,6 +112,8 @@ MAX_TRIES = 40  # per answer, across server restarts
 VERSION_RE = re.compile(r'/state/\?v=(\d+)"')
 INDEX_RE = re.compile(r'name="index" value="(\d+)"')
 CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+ATTEMPT_RE = re.compile(r'name="attempt" value="([^"]+)"')
+STATUS_ERROR_RE = re.compile(r'class="quiz-status"><p class="error">([^<]*)</p>')
 CHOICE_RE = re.compile(r'<input type="(radio|checkbox)" name="([^"]+)" value="([^"]*)"')
 AT_RE = re.compile(r'name="at" value="([a-z]+:-?\d+)"')
 
@@ -521,10 +526,14 @@ class Browser:
         path: str,
         kind: str,
         fields: Iterable[tuple[str, str]] | None = None,
+        htmx: bool = False,
     ) -> float:
-        """Send a request; :meth:`end` reads its reply (so two can be in flight at once)."""
+        """Send a request; :meth:`end` reads its reply (so two can be in flight at once).
+        ``htmx`` sends the headers htmx sends, so the reply is a fragment of the page."""
         self.run.count_request()
         headers = {"Accept-Language": LANGUAGE}
+        if htmx:
+            headers.update({"HX-Request": "true", "HX-Current-URL": f"http://{HOST}{path}"})
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         body = None
@@ -572,26 +581,32 @@ class Browser:
         return Reply(response.status, headers, data.decode("utf-8", "replace"))
 
     def send(
-        self, method: str, path: str, kind: str, fields: Iterable[tuple[str, str]] | None = None
+        self,
+        method: str,
+        path: str,
+        kind: str,
+        fields: Iterable[tuple[str, str]] | None = None,
+        htmx: bool = False,
     ) -> Reply:
         """One request on the keep-alive connection (a new one if the last was closed)."""
         if self.connection is None:
             self.connection = self.new_connection()
         connection = self.connection
         try:
-            return self.end(connection, kind, self.begin(connection, method, path, kind, fields))
+            started = self.begin(connection, method, path, kind, fields, htmx)
+            return self.end(connection, kind, started)
         except Unanswered:
             self.connection = None
             raise
 
-    def get(self, path: str, kind: str) -> Reply:
+    def get(self, path: str, kind: str, htmx: bool = False) -> Reply:
         """A GET, repeated while the server refuses or drops the connection (it may be
         restarting, or have closed an idle keep-alive connection). A GET that timed out
         is not repeated: the server is still working on it, and a repeat only adds load."""
         pause = 0.02
         while True:
             try:
-                return self.send("GET", path, kind)
+                return self.send("GET", path, kind, htmx=htmx)
             except Unanswered as error:
                 if error.timed_out:
                     raise
@@ -657,6 +672,7 @@ class Student:
         self.modes: Counter[str] = Counter()  # plain, retry (gave up on the reply), double
         self.finished = False
         self.failure = ""
+        self.last_stage: PlayPage | None = None  # the stage the last answer's reply showed
 
     def __call__(self) -> None:
         try:
@@ -678,10 +694,41 @@ class Student:
         if page.status != 200:
             raise Failure(f"join page answered {page.status}")
         self.csrf = csrf_token(page.text)
-        fields = {"code": self.code, "nickname": self.nickname, "csrfmiddlewaretoken": self.csrf}
-        reply = self.browser.send("POST", f"/{LANGUAGE}/join/", "join", fields.items())
-        if reply.status != 302 or not reply.headers.get("location", "").endswith(self.play_path):
-            raise Failure(f"joining answered {reply.status}")
+        attempt = ATTEMPT_RE.search(page.text)
+        fields = {
+            "code": self.code,
+            "nickname": self.nickname,
+            "csrfmiddlewaretoken": self.csrf,
+            "attempt": attempt.group(1) if attempt else "",
+        }
+        path = f"/{LANGUAGE}/join/"
+        if self.rng.random() < self.options.retry_share:
+            # An impatient client: gives up on the reply, then sends the same form again.
+            self.modes["join repeated"] += 1
+            connection = self.browser.new_connection(timeout=self.rng.uniform(5e-4, 0.01))
+            try:
+                started = self.browser.begin(connection, "POST", path, "abandoned", fields.items())
+                self.browser.end(connection, "join", started, "abandoned")
+            except Unanswered:
+                pass
+            finally:
+                connection.close()
+            self.browser.cookies.pop(f"quiz_{self.code}", None)  # as if the reply was lost
+        reply = None
+        for _ in range(MAX_TRIES):
+            try:
+                reply = self.browser.send("POST", path, "join", fields.items())
+                break
+            except Unanswered as error:
+                if error.timed_out:
+                    raise
+                self.run.sleep(0.2)
+        if (
+            reply is None
+            or reply.status != 302
+            or not reply.headers.get("location", "").endswith(self.play_path)
+        ):
+            raise Failure(f"joining answered {reply.status if reply else 'nothing'}")
         with self.run.changed:
             self.run.joined += 1
             self.run.changed.notify_all()
@@ -716,16 +763,20 @@ class Student:
                 pending = (page.index, time.monotonic() + think)
             now = time.monotonic()
             if pending is not None and now >= pending[1]:
-                self.answer(pending[0], page)
+                # The reply is the new stage; without one (all tries lost), reload the page.
+                page = self.answer(pending[0], page) or self.load()
                 pending = None
-                page = self.load()  # the redirect after the post, or a reload after a refusal
                 continue
             self.run.sleep(min(next_poll, pending[1] if pending else math.inf) - now)
             if time.monotonic() < next_poll:
                 continue
             next_poll = time.monotonic() + self.options.poll
-            reply = self.browser.get(f"{self.play_path}state/?v={page.version}", "state")
-            if reply.status in (200, 286):  # moved on (HX-Refresh) or ended: reload the page
+            reply = self.browser.get(f"{self.play_path}state/?v={page.version}", "state", htmx=True)
+            if reply.status == 200:  # the class moved on: the new stage, swapped in
+                page = PlayPage.parse(reply.text)
+                if page.finished:  # the score: timed apart from the questions
+                    self.browser.samples[-1] = self.browser.samples[-1]._replace(kind="final")
+            elif reply.status == 286:  # "stop polling": ended, or not in the quiz: reload
                 page = self.load()
         self.finished = True
 
@@ -735,7 +786,7 @@ class Student:
             answer[name] = [self.rng.choice(values)] if kind == "radio" or values else []
         return answer
 
-    def answer(self, index: int, page: PlayPage) -> None:
+    def answer(self, index: int, page: PlayPage) -> PlayPage | None:
         if not page.choices:
             raise Failure(f"question {index + 1} shows no choices")
         first = self.pick(page.choices)
@@ -751,6 +802,7 @@ class Student:
             ]
 
         sent = self.answers.setdefault(index, [])
+        self.last_stage = None
         draw = self.rng.random()
         mode = (
             "double"
@@ -778,30 +830,33 @@ class Student:
             self.settled.add(index)
             self.run.settled[index] += 1
             self.run.changed.notify_all()
+        return self.last_stage
 
     def outcome(self, reply: Reply) -> str:
+        """What the stage sent back says, as the student reads it: an error message in
+        the status region (refused), or "received" (stored)."""
         location = reply.headers.get("location", "")
-        if reply.status == 302 and location.endswith(self.play_path):
-            return STORED
         if reply.status == 302 and "/join/" in location:
             return "lost"
-        if reply.status == 409:
-            if ALREADY_ANSWERED in reply.text:
+        if reply.status != 200:
+            return f"error {reply.status}"  # a server error: nothing is known, try again
+        self.last_stage = PlayPage.parse(reply.text)
+        error = STATUS_ERROR_RE.search(reply.text)
+        if error:
+            if ALREADY_ANSWERED in error.group(1):
                 return ALREADY
-            return CLOSED if NOT_CURRENT in reply.text else "refused"
-        if reply.status == 422:
-            return "invalid"
-        return f"error {reply.status}"  # a server error: nothing is known, try again
+            return CLOSED if NOT_CURRENT in error.group(1) else "refused"
+        return STORED if RECEIVED in reply.text else "unexpected"
 
     def post(self, path: str, fields: list[tuple[str, str]], give_up: float | None = None) -> str:
         if give_up is None:
             try:
-                return self.outcome(self.browser.send("POST", path, "answer", fields))
+                return self.outcome(self.browser.send("POST", path, "answer", fields, htmx=True))
             except Unanswered:
                 return UNKNOWN
         connection = self.browser.new_connection(timeout=give_up)
         try:
-            started = self.browser.begin(connection, "POST", path, "abandoned", fields)
+            started = self.browser.begin(connection, "POST", path, "abandoned", fields, True)
             return self.outcome(self.browser.end(connection, "answer", started, "abandoned"))
         except Unanswered:
             return UNKNOWN
@@ -817,7 +872,7 @@ class Student:
         for answer, fields in answers:
             connection = self.browser.new_connection()
             try:
-                started = self.browser.begin(connection, "POST", path, "answer", fields)
+                started = self.browser.begin(connection, "POST", path, "answer", fields, True)
                 in_flight.append((connection, answer, started))
             except Unanswered:
                 results.append((answer, UNKNOWN))
@@ -1077,8 +1132,8 @@ def bench_pages(options: argparse.Namespace, server: Server) -> tuple[BenchResul
 # -- the verdict ----------------------------------------------------------------------------
 @dataclass
 class Check:
-    acknowledged: int = 0  # (student, question) pairs with a 302
-    confirmed: int = 0  # no 302 seen, but a repeat was told "already answered"
+    acknowledged: int = 0  # (student, question) pairs told "received"
+    confirmed: int = 0  # not told so, but a repeat was told "already answered"
     stored_unconfirmed: int = 0  # stored from a post whose reply was lost; never repeated
     answered_rows: int = 0
     missing: int = 0  # pairs neither acknowledged nor confirmed (not answered at all)
@@ -1128,7 +1183,7 @@ def check_database(students: list[Student], session_id: int, questions: int) -> 
             if acked:
                 check.acknowledged += 1
                 if stored is None:
-                    check.problem(f"{where}: acknowledged (302) but not in the database")
+                    check.problem(f"{where}: acknowledged but not in the database")
                 elif stored != acked[0]:
                     check.problem(f"{where}: stored {stored}, but {acked[0]} was acknowledged")
             elif confirmed:
@@ -1374,8 +1429,9 @@ def print_report(results: dict[str, Any]) -> None:
 
     print("\nDatabase against what the students were told:")
     print(
-        f"  {check['answered_rows']} answered rows = {check['acknowledged']} acknowledged (302)"
-        f" + {check['confirmed']} whose 302 was lost but a repeat got 'already answered'"
+        f"  {check['answered_rows']} answered rows = {check['acknowledged']} acknowledged"
+        f" ('received') + {check['confirmed']} whose reply was lost but a repeat got"
+        " 'already answered'"
         f" + {check['stored_unconfirmed']} whose reply was lost and never repeated"
     )
     print(

@@ -82,8 +82,15 @@ def test_live_flow_lobby_question_reveal_end(client: Client, quiz: Quiz) -> None
     version = session.version
     assert client.get(f"/en/play/{session.code}/state/?v={version}").status_code == 204
     services.open_question(session, 0)
-    changed = client.get(f"/en/play/{session.code}/state/?v={version}")
-    assert changed.status_code == 200 and changed["HX-Refresh"] == "true"
+    # The poll brings the new stage for htmx to swap in, with the next version to poll for.
+    changed = client.get(f"/en/play/{session.code}/state/?v={version}", HTTP_HX_REQUEST="true")
+    fragment = changed.content.decode()
+    assert changed.status_code == 200 and "<html" not in fragment
+    assert "Question 1 of 2" in fragment and 'name="index" value="0"' in fragment
+    assert f"state/?v={version + 1}" in fragment
+    # Without htmx (a plain GET), the poll address sends you to the page.
+    plain = client.get(f"/en/play/{session.code}/state/?v={version}")
+    assert plain.status_code == 302 and plain["Location"] == f"/en/play/{session.code}/"
     page = client.get(f"/en/play/{session.code}/").content.decode()
     assert "Question 1 of 2" in page and 'name="index" value="0"' in page
     answer = client.post(
@@ -186,3 +193,139 @@ def test_without_the_cookie_you_are_sent_to_join(quiz: Quiz) -> None:
     stranger = Client()
     assert stranger.get(f"/en/play/{session.code}/")["Location"] == f"/en/join/{session.code}/"
     assert stranger.post(f"/en/play/{session.code}/answer/", {"index": "0"}).status_code == 302
+
+
+def test_polls_that_find_nothing_new_cost_no_query(
+    client: Client, quiz: Quiz, django_assert_num_queries
+) -> None:
+    session = services.start_session(quiz, "live")
+    join(client, session)
+    url = f"/en/play/{session.code}/state/?v={session.version}"
+    assert client.get(url).status_code == 204  # reads the version once ...
+    with django_assert_num_queries(0):
+        assert client.get(url).status_code == 204  # ... and trusts it for a second
+
+
+def test_a_process_that_has_not_seen_the_change_reads_it_again(client: Client, quiz: Quiz) -> None:
+    from django.core.cache import caches
+
+    session = services.start_session(quiz, "live")
+    join(client, session)
+    old = session.version
+    services.open_question(session, 0)
+    # Another process still holds the old version: the student's poll names the new one.
+    caches["local"].set(f"quiz-state:{session.code}", (old, "lobby"), 60)
+    response = client.get(
+        f"/en/play/{session.code}/state/?v={session.version}", HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 204  # checked against the database: nothing to swap
+    # A student still on the old version hears "nothing new" from that process until its
+    # copy expires (at most a second), then gets the new stage.
+    caches["local"].set(f"quiz-state:{session.code}", (old, "lobby"), 60)
+    url = f"/en/play/{session.code}/state/?v={old}"
+    assert client.get(url, HTTP_HX_REQUEST="true").status_code == 204
+    caches["local"].delete(f"quiz-state:{session.code}")  # the second has passed
+    stale = client.get(url, HTTP_HX_REQUEST="true")
+    assert stale.status_code == 200 and "Question 1 of 2" in stale.content.decode()
+
+
+def test_scores_are_one_query_for_the_whole_class(quiz: Quiz, django_assert_num_queries) -> None:
+    session = services.start_session(quiz, "live")
+    people = [Participant.objects.create(session=session, nickname=f"S{i}") for i in range(6)]
+    services.open_question(session, 0)
+    for person in people[:4]:
+        services.submit(session, person, 0, right_answer(session, 0))
+    services.submit(session, people[4], 0, wrong_answer(session, 0))
+    session.refresh_from_db()
+    with django_assert_num_queries(1):
+        board = services.scores(session)
+    points = {p.nickname: (pts, ok) for p, pts, ok in board}
+    assert points == {
+        "S0": (2, 1),
+        "S1": (2, 1),
+        "S2": (2, 1),
+        "S3": (2, 1),
+        "S4": (0, 0),
+        "S5": (0, 0),
+    }
+    assert [p.nickname for p, _, _ in board][:4] == [
+        "S0",
+        "S1",
+        "S2",
+        "S3",
+    ]  # ties: who joined first
+    services.end(session)
+    services.scores(session)
+    with django_assert_num_queries(0):  # an ended session's scores are final: kept a minute
+        assert services.scores(session) == board
+
+
+def _join_form(client: Client, session: Session) -> dict[str, str]:
+    import re
+
+    page = client.get(f"/en/join/{session.code}/").content.decode()
+    attempt = re.search(r'name="attempt" value="([^"]+)"', page)
+    assert attempt, "the join form carries its own random value"
+    return {"code": session.code, "attempt": attempt.group(1)}
+
+
+def test_the_same_join_form_sent_again_gets_the_same_place(quiz: Quiz) -> None:
+    session = services.start_session(quiz, "live")
+    phone = Client()
+    form = _join_form(phone, session)
+    first = phone.post("/en/join/", {**form, "nickname": "Asha"})
+    assert first.status_code == 302
+    # The reply (and its cookie) never reached the phone: it sends the same form again.
+    phone.cookies.pop(f"quiz_{session.code}")
+    again = phone.post("/en/join/", {**form, "nickname": "Asha"})
+    assert again.status_code == 302 and again["Location"] == f"/en/play/{session.code}/"
+    assert session.participants.count() == 1
+    assert phone.get(f"/en/play/{session.code}/").status_code == 200  # the cookie is back
+
+
+def test_someone_else_cannot_take_a_nickname_with_another_form(quiz: Quiz) -> None:
+    session = services.start_session(quiz, "live")
+    asha = Client()
+    asha.post("/en/join/", {**_join_form(asha, session), "nickname": "Asha"})
+    for form in (
+        _join_form(Client(), session),  # another device's own form
+        {"code": session.code, "attempt": ""},  # no value at all
+        {"code": session.code},
+    ):
+        other = Client()
+        response = other.post("/en/join/", {**form, "nickname": "asha"})
+        assert response.status_code == 422
+        assert "already uses that nickname" in response.content.decode()
+        assert f"quiz_{session.code}" not in other.cookies
+    assert session.participants.count() == 1
+
+
+def test_the_same_join_form_racing_itself_gets_one_place(quiz: Quiz, monkeypatch) -> None:
+    """Both posts of one form in flight: the second finds no row, then loses the race to
+    create it (IntegrityError); it still gets the place the first one made."""
+    from django.db import IntegrityError
+
+    session = services.start_session(quiz, "live")
+    phone = Client()
+    form = _join_form(phone, session)
+    assert phone.post("/en/join/", {**form, "nickname": "Asha"}).status_code == 302
+    phone.cookies.pop(f"quiz_{session.code}")
+    from django.db.models import QuerySet
+
+    real_exists = QuerySet.exists
+    monkeypatch.setattr(QuerySet, "exists", lambda self: False)  # the first has not committed
+
+    def lose_the_race(**kwargs):
+        raise IntegrityError("unique_nickname_per_session")
+
+    monkeypatch.setattr(Participant.objects, "create", lose_the_race)
+    again = phone.post("/en/join/", {**form, "nickname": "Asha"})
+    monkeypatch.setattr(QuerySet, "exists", real_exists)
+    assert again.status_code == 302 and again["Location"] == f"/en/play/{session.code}/"
+    assert session.participants.count() == 1
+    # Someone else's form, in the same race, is told to choose another nickname.
+    other = Client()
+    monkeypatch.setattr(QuerySet, "exists", lambda self: False)
+    response = other.post("/en/join/", {**_join_form(Client(), session), "nickname": "Asha"})
+    monkeypatch.setattr(QuerySet, "exists", real_exists)
+    assert response.status_code == 422

@@ -97,6 +97,7 @@ def test_teacher_runs_a_live_quiz_while_two_students_answer(
         page.fill("#id_nickname", nickname)
         page.click("form.join-form button[type=submit]")
         page.get_by_text("You are in!").wait_for()
+        page.evaluate("window.__student = 1")  # gone if the page reloads
         students[nickname] = page
     teacher.get_by_text("2 students have joined").wait_for(timeout=POLL_WAIT_MS)
     assert teacher.evaluate("window.__console") == 1
@@ -109,9 +110,13 @@ def test_teacher_runs_a_live_quiz_while_two_students_answer(
     for nickname, choice in (("Asha", result), ("Bohdan", wrong)):
         page = students[nickname]
         page.get_by_text("Question 1 of 2").wait_for(timeout=POLL_WAIT_MS)
+        # The question was swapped in by the poll, and focus moved to its heading.
+        assert page.evaluate("window.__student") == 1
+        assert page.evaluate("document.activeElement.id") == "q-title"
         page.check(f"form.answer-form input[name=result][value={choice}]")
         page.click("form.answer-form button[type=submit]")
         page.locator(".feedback__verdict").wait_for()
+    assert students["Asha"].evaluate("document.activeElement.id") == "fb-title"
     assert "Correct!" in students["Asha"].locator(".feedback__verdict").inner_text()
     assert "Not quite." in students["Bohdan"].locator(".feedback__verdict").inner_text()
     teacher.evaluate("window.__console = 2")
@@ -136,6 +141,8 @@ def test_teacher_runs_a_live_quiz_while_two_students_answer(
     teacher.click("text=Finish the quiz")
     for page in students.values():
         page.get_by_text("The quiz is over").wait_for(timeout=POLL_WAIT_MS)
+        assert page.evaluate("window.__student") == 1  # followed the class without a reload
+        assert page.locator(".poll").count() == 0  # and stopped polling
     assert teacher.locator("[hx-trigger]").count() == 0  # the console stopped polling
 
     teacher.click("#main >> text=Results")

@@ -270,6 +270,7 @@ def test_server_error_page_keeps_to_the_policy() -> None:
 def test_csrf_failure_page_has_the_headers() -> None:
     response = Client(enforce_csrf_checks=True).post("/en/join/", {"code": "ACDEFG"})
     assert response.status_code == 403
+    assert "This form has expired" in response.content.decode()  # not the generic error
     assert_strict_policy(response)
     assert_security_headers(response)
 

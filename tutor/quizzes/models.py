@@ -140,6 +140,9 @@ class Participant(models.Model):
     nickname = models.CharField(max_length=40)
     token = models.CharField(max_length=64, unique=True, default=new_token)
     language = models.CharField(max_length=8, default="en")
+    # The random value of the join form this student sent: the same form sent again (its
+    # first reply was lost) gets this participant back instead of "nickname taken".
+    join_key = models.CharField(max_length=64, blank=True, default="")
     joined = models.DateTimeField(auto_now_add=True)
 
     class Meta:

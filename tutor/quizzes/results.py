@@ -120,7 +120,7 @@ def reveal_feedback(q: services.Question) -> dict[str, Any]:
     """The drill's feedback for the right answer: what the teacher shows on reveal.
 
     Nobody in the room chose it, so the "your choice" marks are taken off."""
-    feedback = dict(services.grade(q, correct_answer(q)))
+    feedback = dict(services.grade(q, correct_answer(q)), reveal=True)
     if isinstance(feedback.get("rows"), list):
         feedback["rows"] = [
             {**row, "chosen": False} if isinstance(row, dict) else row for row in feedback["rows"]

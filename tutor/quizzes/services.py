@@ -11,10 +11,13 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import lru_cache
 from typing import Any
 
+from django.core.cache import caches
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import Count, F, Q, Sum
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from tutor.drills.base import LEVELS, MAX_SEED, AnswerError, Drill
@@ -89,10 +92,17 @@ class Question:
         return {name: fn(self.data) for name, fn in self.drill.options.items()}
 
 
+@lru_cache(maxsize=1024)
+def _dealt(slug: str, seed: int, level: str) -> dict[str, Any]:
+    """A question is a pure function of (drill, seed, level), and a live question is asked
+    by the whole class at once: each process deals it once. Nobody changes the result."""
+    return DRILLS[slug].generate(seed, level)  # type: ignore[misc]
+
+
 def question(session: Session, index: int) -> Question:
     entry = session.questions[index]
     drill = DRILLS[entry["drill"]]
-    return Question(index, entry, drill, drill.generate(entry["seed"], entry["level"]))  # type: ignore[misc]
+    return Question(index, entry, drill, _dealt(drill.slug, entry["seed"], entry["level"]))
 
 
 def grade(q: Question, answer: Mapping[str, Any]) -> dict[str, Any]:
@@ -158,13 +168,19 @@ def deadline(session: Session, response: Response | None) -> Any:
 
 
 def mark_shown(participant: Participant, index: int) -> Response:
-    """The response row of a question, created when the question is first shown."""
+    """The response row of a question, created when the question is first shown.
+
+    Read first: the row is usually there (a live question creates every joined student's
+    row when it opens, and a reload finds the row of its first view), and a read takes no
+    write lock (SQLite has one writer at a time)."""
+    response = Response.objects.filter(participant=participant, index=index).first()
+    if response is not None:
+        return response
     try:
         with transaction.atomic():
-            response, _ = Response.objects.get_or_create(participant=participant, index=index)
-    except IntegrityError:
-        response = Response.objects.get(participant=participant, index=index)
-    return response
+            return Response.objects.create(participant=participant, index=index)
+    except IntegrityError:  # created meanwhile by a request of the same student
+        return Response.objects.get(participant=participant, index=index)
 
 
 def submit(
@@ -185,27 +201,35 @@ def submit(
     feedback = grade(q, answer)  # AnswerError for a malformed answer
     now = timezone.now()
     attempts_allowed = session.settings.get("attempts", 1)
-    with transaction.atomic():
-        response = mark_shown(participant, index)
-        response = Response.objects.select_for_update().get(pk=response.pk)
-        if response.answered and (response.correct or response.attempts >= attempts_allowed):
-            raise Refused("already_answered")
-        limit = deadline(session, response)
-        if limit is not None and now > limit + TIME_GRACE:
-            raise Refused("too_late")
-        start = (
-            session.question_started
-            if session.mode == Session.Mode.LIVE and session.question_started
-            else response.shown
-        )
-        response.answer = stored_answer(answer)
-        response.answered = now
-        response.attempts = F("attempts") + 1
-        response.correct = bool(feedback["correct"])
-        response.points = int(q.entry.get("points", 1)) if feedback["correct"] else 0
-        response.elapsed_ms = max(0, int((now - start).total_seconds() * 1000)) if start else None
-        response.save()
-        response.refresh_from_db()
+    response = mark_shown(participant, index)
+    limit = deadline(session, response)
+    if limit is not None and now > limit + TIME_GRACE:
+        raise Refused("too_late")
+    start = (
+        session.question_started
+        if session.mode == Session.Mode.LIVE and session.question_started
+        else response.shown
+    )
+    # One conditional UPDATE stores the answer: it matches only while the question may
+    # still be answered, so of two posts at once (a double click, a retry whose first
+    # reply was lost) exactly one is stored, whatever the database.
+    values = {
+        "answer": stored_answer(answer),
+        "answered": now,
+        "correct": bool(feedback["correct"]),
+        "points": int(q.entry.get("points", 1)) if feedback["correct"] else 0,
+        "elapsed_ms": max(0, int((now - start).total_seconds() * 1000)) if start else None,
+    }
+    stored = (
+        Response.objects.filter(pk=response.pk)
+        .filter(Q(answered__isnull=True) | Q(correct=False, attempts__lt=attempts_allowed))
+        .update(attempts=F("attempts") + 1, **values)
+    )
+    if not stored:
+        raise Refused("already_answered")
+    for field, value in values.items():
+        setattr(response, field, value)
+    response.attempts += 1
     return response, feedback
 
 
@@ -239,16 +263,26 @@ def _bump(session: Session, **changes: Any) -> Session:
     session.version = F("version") + 1
     session.save(update_fields=[*changes, "version"])
     session.refresh_from_db()
+    caches["local"].delete(f"quiz-state:{session.code}")  # other processes: within a second
     return session
 
 
 def open_question(session: Session, index: int) -> Session:
-    """Show question ``index`` to every student and start its clock."""
+    """Show question ``index`` to every student and start its clock.
+
+    The response rows of everyone who has joined are made here, in one statement, so that
+    the students' page views only read (a late joiner's row is made on first view)."""
     if not 0 <= index < len(session.questions):
         raise Refused("no_such_question")
-    return _bump(
-        session, state=Session.State.QUESTION, current=index, question_started=timezone.now()
+    now = timezone.now()
+    Response.objects.bulk_create(
+        [
+            Response(participant_id=pk, index=index, shown=now)
+            for pk in session.participants.values_list("pk", flat=True)
+        ],
+        ignore_conflicts=True,
     )
+    return _bump(session, state=Session.State.QUESTION, current=index, question_started=now)
 
 
 def next_question(session: Session) -> Session:
@@ -279,10 +313,22 @@ def answer_counts(session: Session, index: int) -> dict[str, int]:
 
 
 def scores(session: Session) -> list[tuple[Participant, int, int]]:
-    """(participant, points, correct answers), best first: the leaderboard."""
-    board = []
-    for participant in session.participants.all():
-        rows = participant.responses.answered()
-        board.append((participant, sum(r.points for r in rows), sum(1 for r in rows if r.correct)))
-    board.sort(key=lambda item: (-item[1], item[0].joined))
+    """(participant, points, correct answers), best first: the leaderboard.
+
+    One query for the whole class. Once a session has ended its scores cannot change, and
+    every student asks for them in the same second, so each process keeps them a minute."""
+    key = f"quiz-scores:{session.pk}:{session.version}"
+    ended = session.state == Session.State.ENDED
+    if ended and (board := caches["local"].get(key)) is not None:
+        return board
+    answered = Q(responses__answered__isnull=False)
+    rows = session.participants.annotate(
+        total=Coalesce(Sum("responses__points", filter=answered), 0),
+        right=Count("responses", filter=answered & Q(responses__correct=True)),
+    )
+    board = sorted(
+        ((p, p.total, p.right) for p in rows), key=lambda item: (-item[1], item[0].joined)
+    )
+    if ended:
+        caches["local"].set(key, board, 60)
     return board

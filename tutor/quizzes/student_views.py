@@ -8,11 +8,12 @@ shows it. Live sessions are followed by polling a tiny state endpoint.
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from django import forms
 from django.core import signing
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -21,13 +22,12 @@ from django.utils import timezone, translation
 from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRefresh
 
 from tutor.core.numbers import whole_number
 from tutor.drills.base import AnswerError
 
 from . import services
-from .models import CODE_ALPHABET, CODE_LENGTH, Participant, Session, is_code
+from .models import CODE_ALPHABET, CODE_LENGTH, Participant, Response, Session, is_code
 
 COOKIE_SALT = "tutor.quizzes.participant"
 COOKIE_AGE = 60 * 60 * 24 * 14
@@ -43,6 +43,8 @@ def cookie_name(code: str) -> str:
 class JoinForm(forms.Form):
     code = forms.CharField(label=pgettext_lazy("quiz", "Join code"), max_length=CODE_LENGTH + 4)
     nickname = forms.CharField(label=pgettext_lazy("quiz", "Your nickname"), max_length=40)
+    # A random value per join form (see Participant.join_key); not a secret of the quiz.
+    attempt = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
 
     def clean_code(self) -> str:
         code = self.cleaned_data["code"].strip().upper().replace(" ", "").replace("-", "")
@@ -76,12 +78,17 @@ def _count_failure(request: HttpRequest) -> None:
         cache.set(key, 1, JOIN_WINDOW)
 
 
-def participant_for(request: HttpRequest, session: Session) -> Participant | None:
+def cookie_token(request: HttpRequest, code: str) -> str | None:
+    """The participant token in this quiz's signed cookie (checked without a query)."""
     try:
-        token = request.get_signed_cookie(
-            cookie_name(session.code), salt=COOKIE_SALT, max_age=COOKIE_AGE
-        )
+        return request.get_signed_cookie(cookie_name(code), salt=COOKIE_SALT, max_age=COOKIE_AGE)
     except (KeyError, signing.BadSignature):
+        return None
+
+
+def participant_for(request: HttpRequest, session: Session) -> Participant | None:
+    token = cookie_token(request, session.code)
+    if token is None:
         return None
     return Participant.objects.filter(session=session, token=token).first()
 
@@ -93,7 +100,7 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
         session = Session.objects.filter(code=code).first() if is_code(code) else None
         if session is not None and participant_for(request, session) is not None:
             return redirect("quiz-play", code=session.code)  # already joined: back to your place
-        form = JoinForm(initial={"code": code})
+        form = JoinForm(initial={"code": code, "attempt": secrets.token_urlsafe(24)})
         return render(request, "quizzes/student/join.html", {"form": form})
     form = JoinForm(request.POST)
     if _too_many_failures(request):
@@ -117,21 +124,35 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
     if existing is not None:
         return redirect("quiz-play", code=session.code)
     nickname = form.cleaned_data["nickname"]
-    if session.participants.filter(nickname__iexact=nickname).exists():
+    attempt = form.cleaned_data["attempt"]
+
+    def taken() -> HttpResponse:
+        # The same form sent again (its first reply was lost, or both are in flight) gets
+        # that student's place back; anyone else must choose another nickname.
+        holder = session.participants.filter(nickname__iexact=nickname).first()
+        if holder is not None and attempt and holder.join_key == attempt:
+            return _joined(request, session, holder)
         form.add_error(
             "nickname", _("Someone in this quiz already uses that nickname. Choose another.")
         )
         return render(request, "quizzes/student/join.html", {"form": form}, status=422)
+
+    if session.participants.filter(nickname__iexact=nickname).exists():
+        return taken()
     try:
         with transaction.atomic():
             participant = Participant.objects.create(
-                session=session, nickname=nickname, language=get_language() or "en"
+                session=session,
+                nickname=nickname,
+                language=get_language() or "en",
+                join_key=attempt,
             )
-    except IntegrityError:
-        form.add_error(
-            "nickname", _("Someone in this quiz already uses that nickname. Choose another.")
-        )
-        return render(request, "quizzes/student/join.html", {"form": form}, status=422)
+    except IntegrityError:  # the same nickname joined meanwhile
+        return taken()
+    return _joined(request, session, participant)
+
+
+def _joined(request: HttpRequest, session: Session, participant: Participant) -> HttpResponse:
     response = redirect("quiz-play", code=session.code)
     response.set_signed_cookie(
         cookie_name(session.code),
@@ -150,9 +171,14 @@ def _quiz_language(session: Session, participant: Participant) -> str:
 
 
 def _stage(
-    request: HttpRequest, session: Session, participant: Participant, **extra: Any
+    request: HttpRequest,
+    session: Session,
+    participant: Participant,
+    just_stored: tuple[Response, dict[str, Any] | None] | None = None,
+    **extra: Any,
 ) -> dict[str, Any]:
-    """Everything the student's screen shows now."""
+    """Everything the student's screen shows now. ``just_stored``: the response and feedback
+    of the answer this request has just stored (not read or graded again)."""
     context: dict[str, Any] = {
         "session": session,
         "participant": participant,
@@ -183,7 +209,8 @@ def _stage(
         context["lobby"] = True
         return context
     q = services.question(session, index)
-    response = services.mark_shown(participant, index)
+    just_graded = just_stored is not None and just_stored[0].index == index
+    response = just_stored[0] if just_graded else services.mark_shown(participant, index)
     context.update(q.context())
     context.update(question=q.data, q=q, response=response, number=index + 1)
     deadline = services.deadline(session, response)
@@ -213,7 +240,9 @@ def _stage(
     if session.state == Session.State.REVEAL and feedback_mode != "at_end":
         show_feedback = True
     if show_feedback:
-        context["feedback"] = _feedback_for(q, response)
+        context["feedback"] = (
+            just_stored[1] if just_stored and just_graded else _feedback_for(q, response)
+        )
     return context
 
 
@@ -248,11 +277,20 @@ def _review(session: Session, participant: Participant) -> list[dict[str, Any]]:
 
 
 def _load(request: HttpRequest, code: str) -> tuple[Session, Participant | None]:
+    """The session and this student in it: one query for a student with their cookie."""
     code = code.upper()
     if not is_code(code):
         raise Http404
-    session = get_object_or_404(Session, code=code)
-    return session, participant_for(request, session)
+    token = cookie_token(request, code)
+    if token is not None:
+        participant = (
+            Participant.objects.select_related("session")
+            .filter(session__code=code, token=token)
+            .first()
+        )
+        if participant is not None:
+            return participant.session, participant
+    return get_object_or_404(Session, code=code), None
 
 
 @require_GET
@@ -267,16 +305,49 @@ def play(request: HttpRequest, code: str) -> HttpResponse:
     return render(request, "quizzes/student/play.html", _stage(request, session, participant))
 
 
+STATE_SECONDS = 1.0  # how long a process trusts its copy of a session's version
+
+
+def live_state(code: str, *, fresh: bool = False) -> tuple[int, str] | None:
+    """(version, state) of the session with this code. Every student polls every two
+    seconds, so each process keeps the answer for a second: 400 students cost a few
+    queries a second instead of 200. A version the poll has not seen is read again from
+    the database before anything is done with it."""
+    key = f"quiz-state:{code}"
+    local = caches["local"]
+    if not fresh and (known := local.get(key)) is not None:
+        return known
+    row = Session.objects.filter(code=code).values_list("version", "state").first()
+    if row is not None:
+        row = (row[0], row[1])
+        local.set(key, row, STATE_SECONDS)
+    return row
+
+
 @require_GET
 def state(request: HttpRequest, code: str) -> HttpResponse:
-    """204 while nothing changed; a refresh when the teacher moved on; 286 once ended."""
+    """204 while nothing changed; the new stage (for htmx to swap in) when the teacher moved
+    on; 286 (stop polling) once it has ended, or for someone who is not in this quiz."""
+    code = code.upper()
+    if not is_code(code):
+        raise Http404
+    if cookie_token(request, code) is None:
+        return HttpResponse(status=STOP_POLLING)
+    seen = whole_number(request.GET.get("v", ""), 10)
+    known = live_state(code)
+    if known is not None and seen is not None and seen > known[0]:
+        known = live_state(code, fresh=True)  # this process has not seen the change yet
+    if known is None:
+        raise Http404
+    if seen == known[0]:
+        return HttpResponse(status=STOP_POLLING if known[1] == Session.State.ENDED else 204)
+    # Versions only grow: the student is behind (or sent nonsense); show the stage as it is.
     session, participant = _load(request, code)
     if participant is None:
         return HttpResponse(status=STOP_POLLING)
-    seen = request.GET.get("v", "")
-    if seen == str(session.version):
-        return HttpResponse(status=STOP_POLLING if session.state == Session.State.ENDED else 204)
-    return HttpResponseClientRefresh()
+    if not request.htmx:
+        return redirect("quiz-play", code=session.code)
+    return render(request, "quizzes/student/play.html#stage", _stage(request, session, participant))
 
 
 REFUSALS = {
@@ -298,18 +369,20 @@ def answer(request: HttpRequest, code: str) -> HttpResponse:
     index = whole_number(request.POST.get("index", ""), 4)
     message = None
     status = 200
+    answered = None
     if index is None:
         message, status = _("That answer could not be read. Please try again."), 422
     else:
         try:
-            services.submit(session, participant, index, request.POST)
+            answered = services.submit(session, participant, index, request.POST)
         except services.Refused as refusal:
             message, status = str(REFUSALS.get(refusal.code, REFUSALS["closed"])), 409
         except AnswerError as error:
             message, status = error.message, 422
     if request.htmx:
-        session.refresh_from_db()
-        context = _stage(request, session, participant, message=message)
+        if message is not None:
+            session.refresh_from_db()  # refused: perhaps the class has moved on
+        context = _stage(request, session, participant, answered, message=message)
         return render(request, "quizzes/student/play.html#stage", context)
     if message is None:
         return redirect("quiz-play", code=session.code)  # post/redirect/get

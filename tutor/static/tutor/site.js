@@ -4,6 +4,17 @@
 document.addEventListener("htmx:afterSwap", (event) => {
   const target = event.detail.target;
   if (!target) return;
+  // A quiz swaps its whole stage: after an answer, land on the feedback or the message;
+  // when the class moves on (the poll), on the new question or the final score.
+  if (target.id === "stage") {
+    const landing =
+      target.querySelector("#fb-title, .quiz-status .error") || target.querySelector("h2");
+    if (landing) {
+      if (!landing.hasAttribute("tabindex")) landing.setAttribute("tabindex", "-1");
+      landing.focus();
+    }
+    return;
+  }
   // Drills swap #feedback itself; the round and play drills swap a larger region
   // that holds it.
   const scope = target.id === "feedback" ? target : target.querySelector("#feedback");
