@@ -49,8 +49,6 @@ import random
 import re
 import secrets
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -64,8 +62,15 @@ from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import urlencode
 
-ROOT = Path(__file__).resolve().parent.parent
-HOST = "127.0.0.1"
+from benchmarks.gunicorn_server import (
+    CLEARED,
+    HOST,
+    Server,
+    free_port,
+    manage,
+    production_environment,
+)
+
 LANGUAGE = "en"  # refusals are recognised by their English wording
 SETTINGS_MODULE = "benchmarks.bench_settings"
 # The quiz's questions cycle through these; their answers are radio buttons or checkboxes.
@@ -73,22 +78,6 @@ QUESTION_DRILLS = (
     ("teenpatti-showdown", "easy"),
     ("holdem-showdown", "medium"),
     ("name-the-hand", "easy"),
-)
-# Variables of the calling environment that would change what the server does.
-CLEARED = (
-    "DEBUG",
-    "SECRET_KEY",
-    "ALLOWED_HOSTS",
-    "DATABASE_URL",
-    "STATIC_ROOT",
-    "TUTOR_STATIC_MANIFEST",
-    "SECURE_SSL_REDIRECT",
-    "SECURE_PROXY_SSL_HEADER",
-    "SESSION_COOKIE_SECURE",
-    "CSRF_COOKIE_SECURE",
-    "GUNICORN_CMD_ARGS",
-    "GUNICORN_BIND",
-    "DJANGO_SETTINGS_MODULE",
 )
 # The statuses each kind of request may get in a healthy run; anything else is an error.
 EXPECTED = {
@@ -192,166 +181,16 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 # -- the server -----------------------------------------------------------------------------
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return probe.getsockname()[1]
-
-
 def server_environment(options: argparse.Namespace, tmp: Path) -> dict[str, str]:
-    environment = {k: v for k, v in os.environ.items() if k not in CLEARED}
-    environment.update(
-        DJANGO_SETTINGS_MODULE=SETTINGS_MODULE,
-        DEBUG="0",
-        SECRET_KEY=secrets.token_urlsafe(50),  # one key for the whole run: cookies survive restarts
-        ALLOWED_HOSTS=HOST,
-        SECURE_SSL_REDIRECT="0",  # plain HTTP on loopback, as `make serve`
-        SESSION_COOKIE_SECURE="0",
-        CSRF_COOKIE_SECURE="0",
-        STATIC_ROOT=str(tmp / "static"),
-        DATABASE_URL=options.database_url or f"sqlite:///{tmp / 'db.sqlite3'}",
-    )
+    # One SECRET_KEY for the whole run: cookies survive restarts.
+    environment = production_environment(tmp, DJANGO_SETTINGS_MODULE=SETTINGS_MODULE)
+    if options.database_url:
+        environment["DATABASE_URL"] = options.database_url
     if options.workers:
         environment["WEB_CONCURRENCY"] = str(options.workers)
     if options.threads:
         environment["GUNICORN_THREADS"] = str(options.threads)
     return environment
-
-
-def manage(environment: dict[str, str], *args: str) -> None:
-    result = subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    if result.returncode != 0:
-        raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{result.stdout}{result.stderr}")
-
-
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
-
-
-class Server:
-    """gunicorn with the project's gunicorn.conf.py on one loopback port, in a process group
-    of its own (so that a hard kill takes the master and every worker at once)."""
-
-    def __init__(self, environment: dict[str, str], port: int, log: Path) -> None:
-        self.environment = environment
-        self.port = port
-        self.log = log
-        self.process: subprocess.Popen[bytes] | None = None
-
-    @property
-    def pid(self) -> int:
-        assert self.process is not None
-        return self.process.pid
-
-    def start(self, timeout: float = 60.0) -> None:
-        with self.log.open("ab") as output:
-            self.process = subprocess.Popen(
-                [
-                    *(sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py"),
-                    *("--bind", f"{HOST}:{self.port}"),
-                ],
-                cwd=ROOT,
-                env=self.environment,
-                stdout=output,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
-        self.wait_ready(timeout)
-
-    def wait_ready(self, timeout: float) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            assert self.process is not None
-            if self.process.poll() is not None:
-                raise RuntimeError(
-                    f"gunicorn exited with {self.process.returncode}:\n{self.tail()}"
-                )
-            connection = http.client.HTTPConnection(HOST, self.port, timeout=5)
-            try:
-                connection.request("GET", "/bare/")
-                if connection.getresponse().status == 200:
-                    return
-            except (OSError, http.client.HTTPException):
-                pass
-            finally:
-                connection.close()
-            time.sleep(0.05)
-        raise RuntimeError(f"gunicorn did not answer within {timeout} s:\n{self.tail()}")
-
-    def workers(self) -> list[int]:
-        try:
-            children = Path(f"/proc/{self.pid}/task/{self.pid}/children").read_text()
-        except OSError:
-            return []
-        return [int(pid) for pid in children.split()]
-
-    def worker_cpu(self) -> float | None:
-        try:
-            return sum(cpu_seconds(pid) for pid in self.workers())
-        except (OSError, IndexError, ValueError):
-            return None
-
-    def wait_idle(self, timeout: float = 300.0, busy: float = 0.1) -> float:
-        """Wait until the workers use less than ``busy`` of a core: requests whose clients
-        gave up are still being served, and would slow whatever is measured next."""
-        started = time.monotonic()
-        before = self.worker_cpu()
-        while before is not None and time.monotonic() - started < timeout:
-            time.sleep(0.5)
-            after = self.worker_cpu()
-            if after is None or after - before < busy * 0.5:
-                break
-            before = after
-        return time.monotonic() - started
-
-    def reload(self, timeout: float = 60.0) -> float:
-        """SIGHUP, then wait until every old worker has exited and as many new ones run."""
-        old = set(self.workers())
-        started = time.monotonic()
-        os.kill(self.pid, signal.SIGHUP)
-        while time.monotonic() - started < timeout:
-            now = set(self.workers())
-            if old and not (now & old) and len(now) >= len(old):
-                break
-            time.sleep(0.05)
-        else:
-            raise RuntimeError(f"the workers were not replaced within {timeout} s:\n{self.tail()}")
-        self.wait_ready(timeout)
-        return time.monotonic() - started
-
-    def kill_and_restart(self) -> float:
-        """SIGKILL to the master and every worker, then a fresh start on the same port."""
-        started = time.monotonic()
-        os.killpg(self.pid, signal.SIGKILL)
-        assert self.process is not None
-        self.process.wait(timeout=30)
-        self.start()
-        return time.monotonic() - started
-
-    def stop(self) -> None:
-        if self.process is None or self.process.poll() is not None:
-            return
-        self.process.send_signal(signal.SIGTERM)  # graceful: workers finish, then exit
-        try:
-            self.process.wait(timeout=40)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.pid, signal.SIGKILL)
-            self.process.wait(timeout=10)
-
-    def tail(self, lines: int = 40) -> str:
-        try:
-            return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
-        except OSError:
-            return ""
 
 
 # -- the database, through the ORM of this process -------------------------------------------
