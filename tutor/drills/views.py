@@ -40,9 +40,9 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "drills/index.html", {"drills": drills})
 
 
-def question_url(drill: Drill, level: str, seed: int | None = None) -> str:
+def question_url(drill: Drill, level: str, seed: int | None = None, base: str = "") -> str:
     query = {"level": level, "seed": new_seed() if seed is None else seed}
-    return f"{reverse('drill', args=[drill.slug])}?{urlencode(query)}"
+    return f"{base or reverse('drill', args=[drill.slug])}?{urlencode(query)}"
 
 
 def _context(
@@ -53,14 +53,13 @@ def _context(
     situation: dict[str, str] | None = None,
     **extra: object,
 ) -> dict:
+    drill_url = reverse("drill", args=[drill.slug])
     if situation:
         question = drill.custom(situation, level)  # type: ignore[misc]
-        permalink = (
-            f"{reverse('drill', args=[drill.slug])}?{urlencode({'level': level, **situation})}"
-        )
+        permalink = f"{drill_url}?{urlencode({'level': level, **situation})}"
     else:
         question = drill.generate(seed, level)  # type: ignore[misc]
-        permalink = question_url(drill, level, seed)
+        permalink = question_url(drill, level, seed, drill_url)
     extra_context = {name: fn(question) for name, fn in drill.options.items()}
     return {
         **extra_context,
@@ -71,8 +70,9 @@ def _context(
         "levels": [(code, LEVEL_NAMES[code]) for code in LEVELS],
         "token": make_token(drill.slug, seed, level, {"q": situation} if situation else None),
         "progress": get_progress(request, drill.slug),
+        "drill_url": drill_url,
         "permalink": permalink,
-        "next_url": question_url(drill, level),
+        "next_url": question_url(drill, level, base=drill_url),
         **extra,
     }
 
