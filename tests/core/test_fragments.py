@@ -56,3 +56,27 @@ def test_template_change_forgets_fragments():
     caches["local"].set("x", "y")
     forget_fragments(sender=None, file_path=Path("tutor/core/views.py"))
     assert caches["local"].get("x") == "y"
+
+
+def test_progress_panel_is_kept_per_figures_and_language(rf):
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    request = rf.get("/")
+
+    def panel(language: str, answered: int) -> str:
+        progress = {"answered": answered, "correct": 1, "streak": 1, "best_streak": 2}
+        with translation.override(language):
+            return render_to_string(
+                "drills/_progress.html",
+                {"progress": progress, "LANGUAGE_CODE": language},
+                request,
+            )
+
+    assert "<dd>3</dd>" in panel("en", 3)
+    assert "<dd>1,234</dd>" in panel("en", 1234)  # not the panel kept for 3
+    assert "<dd>1,23,456</dd>" in panel("hi", 123456)  # Indian grouping, kept apart
+    assert "<dd>123,456</dd>" in panel("en", 123456)
+    czech = panel("cs", 1234)
+    assert "Answered" not in czech
+    assert "1\xa0234" in czech  # Czech grouping, not the English panel

@@ -14,13 +14,14 @@ from fractions import Fraction
 from functools import lru_cache
 
 from django import template
-from django.utils.html import format_html, format_html_join
+from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, pgettext
 
 from tutor.core import terms
 from tutor.core.cardnames import card_name
-from tutor.core.locales import format_number, format_percentage
+from tutor.core.context_processors import translated_paths
+from tutor.core.locales import format_number, format_percentage, language_choices
 from tutor.engine.cards import Card
 from tutor.engine.errors import InvalidCards
 
@@ -131,19 +132,32 @@ def card(value: object, extra_class: str = "") -> SafeString:
     return render_card(value, extra_class)
 
 
+def _code(value: object) -> str | None:
+    card = _as_card(value)
+    return card.code if card is not None else None
+
+
 @register.simple_tag
 def cards(
     values: Iterable[object], highlight: Iterable[object] = (), label: str = ""
 ) -> SafeString:
     """A row of cards as a list; cards in ``highlight`` are marked (outline and a text mark)."""
-    marked = {c for c in (_as_card(h) for h in highlight) if c is not None}
+    marked = frozenset(code for code in map(_code, highlight) if code is not None)
+    return _cards_html(tuple(map(_code, values)), marked, str(label), _language())
+
+
+@lru_cache(maxsize=8192)
+def _cards_html(
+    codes: tuple[str | None, ...], marked: frozenset[str], label: str, language: str
+) -> SafeString:
+    """The markup of one row of cards in one language, kept: hands of two cards come back
+    often (1,326 of them), and the markup is the same every time."""
     items = []
-    for value in values:
-        c = _as_card(value)
-        is_marked = c is not None and c in marked
+    for code in codes:
+        is_marked = code is not None and code in marked
         items.append(
             (
-                render_card(c, "card--best" if is_marked else ""),
+                _card_html(code, "card--best" if is_marked else "", language),
                 format_html(
                     '<span class="visually-hidden">{}</span>',
                     # Translators: read after a card that is part of the best five cards.
@@ -162,30 +176,51 @@ def cards(
 
 @register.simple_tag(takes_context=True)
 def hreflang_links(context: template.Context) -> SafeString:
-    """``<link rel="alternate">`` for the page in every language, plus x-default (English):
-    one tag instead of a template loop, as it is on every page."""
+    """``<link rel="alternate">`` for the page in every language, plus x-default (English)."""
     request = context["request"]
     origin = f"{request.scheme}://{request.get_host()}"
-    links = [(alt["code"], origin, alt["url"]) for alt in context["language_alternates"]]
-    links.append(("x-default", origin, context["x_default_url"]))
-    return format_html_join("\n  ", '<link rel="alternate" hreflang="{}" href="{}{}">', links)
+    return _with_query(_hreflang_pieces(origin, context["page_path"]), context["page_query"])
 
 
 @register.simple_tag(takes_context=True)
 def language_links(context: template.Context) -> SafeString:
     """The language switcher's items: each language's name in its own script, linking to
     this page (and its query) in that language."""
-    return format_html_join(
-        "\n",
-        '<li><a href="{}" lang="{}" hreflang="{}"{}>{}</a></li>',
-        (
-            (
-                alt["url"],
-                alt["code"],
-                alt["code"],
-                SafeString(' aria-current="true"') if alt["current"] else "",
-                alt["name"],
-            )
-            for alt in context["language_alternates"]
-        ),
+    pieces = _switcher_pieces(context["page_path"], get_language() or "en")
+    return _with_query(pieces, context["page_query"])
+
+
+def _with_query(pieces: tuple[str, ...], query: str) -> SafeString:
+    """Markup kept per path, with this request's query (escaped) put into every address."""
+    return SafeString(escape(query).join(pieces))
+
+
+@lru_cache(maxsize=4096)
+def _hreflang_pieces(origin: str, path: str) -> tuple[str, ...]:
+    urls = translated_paths(path)
+    codes = [code for code, _ in language_choices()]
+    links = [*zip(codes, urls, strict=True), ("x-default", urls[codes.index("en")])]
+    markup = "\n  ".join(
+        format_html('<link rel="alternate" hreflang="{}" href="{}{}', code, origin, url)
+        + "\x00"
+        + '">'
+        for code, url in links
     )
+    return tuple(markup.split("\x00"))
+
+
+@lru_cache(maxsize=4096)
+def _switcher_pieces(path: str, current: str) -> tuple[str, ...]:
+    markup = "\n".join(
+        format_html('<li><a href="{}', url)
+        + "\x00"
+        + format_html(
+            '" lang="{}" hreflang="{}"{}>{}</a></li>',
+            code,
+            code,
+            SafeString(' aria-current="true"') if code == current else "",
+            name,
+        )
+        for (code, name), url in zip(language_choices(), translated_paths(path), strict=True)
+    )
+    return tuple(markup.split("\x00"))
