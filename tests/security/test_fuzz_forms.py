@@ -471,6 +471,8 @@ def test_join_with_hostile_data(alice: Teacher, data: st.DataObject) -> None:
             optional={
                 "code": st.one_of(join_codes(alice), st.lists(join_codes(alice), max_size=3)),
                 "nickname": values("Asha", "asha", "alice's student", "Ravi"),
+                # The join form's own random value: never a key to someone else's place.
+                "attempt": st.one_of(st.just(""), values("x" * 32, "x" * 65), text_values()),
             },
         ),
         label="fields",
