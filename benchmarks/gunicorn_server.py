@@ -61,7 +61,8 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def manage(environment: dict[str, str], *args: str) -> None:
+def manage(environment: dict[str, str], *args: str) -> str:
+    """``manage.py args`` in ``environment``; its standard output. RuntimeError on failure."""
     result = subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
@@ -73,6 +74,7 @@ def manage(environment: dict[str, str], *args: str) -> None:
     )
     if result.returncode != 0:
         raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{result.stdout}{result.stderr}")
+    return result.stdout
 
 
 def cpu_seconds(pid: int) -> float:

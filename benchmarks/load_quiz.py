@@ -1264,7 +1264,10 @@ def print_report(results: dict[str, Any]) -> None:
     print(f"  slowest 1 % of the students' requests: {quiz['slowest_1_percent']}")
     print(f"  statuses: {quiz['statuses']}")
     print(f"  no reply (repeated unless timed out): {quiz['no_reply'] or 0}")
-    print(f"  answers sent: {quiz['answer_modes']}; replies: {quiz['answer_replies']}")
+    print(
+        f"  answers and joins sent, by kind: {quiz['answer_modes']};"
+        f" answer replies: {quiz['answer_replies']}"
+    )
 
     print("\nDatabase against what the students were told:")
     print(

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import http.client
 import re
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from http.cookies import SimpleCookie
@@ -22,7 +20,6 @@ import pytest
 
 from benchmarks.gunicorn_server import (
     HOST,
-    ROOT,
     Server,
     free_port,
     manage,
@@ -39,17 +36,7 @@ CHOICE_RE = re.compile(r'<input type="radio" name="result" value="([a-z_]+)"')
 
 def shell(environment: dict[str, str], code: str) -> str:
     """Run Django code in a process of its own (the teacher's side, another server)."""
-    result = subprocess.run(
-        [sys.executable, "manage.py", "shell", "--verbosity", "0", "-c", code],
-        cwd=ROOT,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
-    return result.stdout.strip()
+    return manage(environment, "shell", "--verbosity", "0", "-c", code).strip()
 
 
 class Browser:

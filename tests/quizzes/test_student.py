@@ -329,3 +329,24 @@ def test_the_same_join_form_racing_itself_gets_one_place(quiz: Quiz, monkeypatch
     response = other.post("/en/join/", {**_join_form(Client(), session), "nickname": "Asha"})
     monkeypatch.setattr(QuerySet, "exists", real_exists)
     assert response.status_code == 422
+
+
+def test_a_repeat_after_the_time_limit_hears_its_first_answer_counts(
+    client: Client, quiz: Quiz
+) -> None:
+    """The reply to an answer given in time was lost; the repeat arrives after the limit.
+    The student must hear that the first answer counts, not that it came too late."""
+    quiz.time_limit = 10
+    quiz.save()
+    session = services.start_session(quiz, "live")
+    join(client, session)
+    services.open_question(session, 0)
+    url = f"/en/play/{session.code}/answer/"
+    assert client.post(url, {"index": "0", **right_answer(session, 0)}).status_code == 302
+    Session.objects.filter(pk=session.pk).update(
+        question_started=timezone.now() - timedelta(seconds=30)
+    )
+    repeat = client.post(url, {"index": "0", **right_answer(session, 0)})
+    assert repeat.status_code == 409
+    assert "your first answer counts" in repeat.content.decode()
+    assert Response.objects.get(participant__session=session, index=0).correct

@@ -204,7 +204,10 @@ def submit(
     response = mark_shown(participant, index)
     limit = deadline(session, response)
     if limit is not None and now > limit + TIME_GRACE:
-        raise Refused("too_late")
+        # A repeat of an answer that was stored in time (its reply was lost) hears that
+        # its first answer counts, not that it came too late.
+        done = response.answered and (response.correct or response.attempts >= attempts_allowed)
+        raise Refused("already_answered" if done else "too_late")
     start = (
         session.question_started
         if session.mode == Session.Mode.LIVE and session.question_started
