@@ -1,7 +1,7 @@
 """What every drill shares: levels, seeds, signed question tokens, answer errors, progress.
 
-A question is a pure function of (drill, seed, level): the engine generates it again when
-the answer comes back, so the answer key never travels to the browser. The form carries a
+On a drill page a question is a pure function of (drill, seed, level): the engine deals it
+again when the answer comes back, so the answer key never travels to the browser. The form carries a
 signed token naming the question, so a forged or mangled token is caught and answered with
 a clear message and a fresh question.
 """
@@ -9,13 +9,12 @@ a clear message and a fresh question.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.core import signing
 from django.http import HttpRequest
-from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
@@ -58,8 +57,8 @@ def parse_seed(value: str | None) -> int:
 
 
 def parse_level(value: str | None) -> str:
-    if value in LEVELS:
-        return value  # type: ignore[return-value]
+    if value is not None and value in LEVELS:
+        return value
     raise BadQuestion("level")
 
 
@@ -137,19 +136,3 @@ def record_answer(
     request.session[PROGRESS_KEY] = all_progress
     request.session[ANSWERED_KEY] = [*answered, key][-ANSWERED_KEEP:]
     return progress, True
-
-
-@dataclass(frozen=True)
-class Drill:
-    slug: str
-    title: Promise
-    summary: Promise
-    template: str
-    generate: Callable[[int, str], dict[str, Any]] | None = None
-    grade: Callable[[dict[str, Any], Mapping[str, Any]], dict[str, Any]] | None = None
-    view: Callable[..., Any] | None = None  # stateful drills bring their own view
-    # A given situation (from a rule page's example): the names of the query parameters
-    # and a function that builds the question from them (raising EngineError when bad).
-    situation: tuple[str, ...] = ()
-    custom: Callable[[Mapping[str, str], str], dict[str, Any]] | None = None
-    options: dict[str, Any] = field(default_factory=dict)

@@ -7,6 +7,7 @@ feedback fragment, a plain one the whole page, so every drill works without Java
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -21,7 +22,6 @@ from .base import (
     LEVELS,
     AnswerError,
     BadQuestion,
-    Drill,
     bad_question_message,
     get_progress,
     make_token,
@@ -31,6 +31,7 @@ from .base import (
     read_token,
     record_answer,
 )
+from .drill import Drill, PlayDrill, QuestionDrill
 from .registry import DRILLS
 
 
@@ -47,22 +48,21 @@ def question_url(drill: Drill, level: str, seed: int | None = None, base: str = 
 
 def _context(
     request: HttpRequest,
-    drill: Drill,
+    drill: QuestionDrill,
     seed: int,
     level: str,
     situation: dict[str, str] | None = None,
     **extra: object,
-) -> dict:
+) -> dict[str, Any]:
     drill_url = reverse("drill", args=[drill.slug])
-    if situation:
-        question = drill.custom(situation, level)  # type: ignore[misc]
+    if situation and drill.custom is not None:
+        question = drill.custom(situation, level)
         permalink = f"{drill_url}?{urlencode({'level': level, **situation})}"
     else:
-        question = drill.generate(seed, level)  # type: ignore[misc]
+        question = drill.generate(seed, level)
         permalink = question_url(drill, level, seed, drill_url)
-    extra_context = {name: fn(question) for name, fn in drill.options.items()}
     return {
-        **extra_context,
+        **drill.context(question),
         "drill": drill,
         "question": question,
         "seed": seed,
@@ -80,10 +80,10 @@ def _context(
 @require_http_methods(["GET", "POST"])
 def drill_page(request: HttpRequest, slug: str) -> HttpResponse:
     drill = DRILLS.get(slug)
-    if drill is None:
-        raise Http404
-    if drill.view is not None:
+    if isinstance(drill, PlayDrill):
         return drill.view(request, drill)
+    if not isinstance(drill, QuestionDrill):
+        raise Http404
     if request.method == "POST":
         return _answer(request, drill)
     notice = None
@@ -106,7 +106,7 @@ def drill_page(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, drill.template, _context(request, drill, seed, level, notice=notice))
 
 
-def _answer(request: HttpRequest, drill: Drill) -> HttpResponse:
+def _answer(request: HttpRequest, drill: QuestionDrill) -> HttpResponse:
     token = request.POST.get("token")
     try:
         data = read_token(drill.slug, token)
@@ -126,17 +126,19 @@ def _answer(request: HttpRequest, drill: Drill) -> HttpResponse:
     context["answer"] = request.POST
     context["answer_lists"] = dict(request.POST.lists())
     try:
-        feedback = drill.grade(context["question"], request.POST)  # type: ignore[misc]
+        feedback = drill.grade(context["question"], request.POST)
     except AnswerError as error:
         context["answer_error"] = error.message
         return _respond(request, drill, context, status=422)
     answer_key = f"{token}:{request.POST.get('stage', '')}"
-    progress, counted = record_answer(request, drill.slug, answer_key, feedback["correct"])
+    progress, counted = record_answer(request, drill.slug, answer_key, feedback.correct)
     context.update(feedback=feedback, progress=progress, counted=counted)
     return _respond(request, drill, context)
 
 
-def _respond(request: HttpRequest, drill: Drill, context: dict, status: int = 200) -> HttpResponse:
+def _respond(
+    request: HttpRequest, drill: Drill, context: dict[str, Any], status: int = 200
+) -> HttpResponse:
     if request.htmx:
         # htmx swaps 2xx answers only; errors are shown in the same fragment.
         return render(request, f"{drill.template}#feedback", context)

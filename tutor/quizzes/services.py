@@ -1,17 +1,13 @@
-"""The quiz logic that views share: snapshots, questions, answers, scores.
+"""The quiz logic that views share: sessions, answers, the teacher's controls, scores.
 
-Questions come from the drills (the stateless ones): a snapshot entry names a drill, a
-level and a seed, and the drill's engine-backed ``generate``/``grade`` do the rest.
+A session's questions are stored whole when it starts (``questions.py``); answers are
+graded against the stored question.
 """
 
 from __future__ import annotations
 
-import random
-import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass
-from datetime import timedelta
-from functools import lru_cache
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.core.cache import caches
@@ -20,45 +16,21 @@ from django.db.models import Count, F, Q, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from tutor.drills.base import LEVELS, MAX_SEED, AnswerError, Drill
-from tutor.drills.registry import DRILLS
+from tutor.drills.base import AnswerError
 
 from .models import Participant, Quiz, Response, Session
+from .questions import Question, grade, question, quiz_drills, snapshot
 
-#: Drills whose questions can go into a quiz (one question, one answer).
-QUIZ_DRILLS = ("holdem-showdown", "teenpatti-showdown", "name-the-hand", "side-pots", "betting")
 TIME_GRACE = timedelta(seconds=2)  # network delay allowed past a time limit
 
 
-def quiz_drills() -> list[Drill]:
-    return [DRILLS[slug] for slug in QUIZ_DRILLS]
-
-
-def snapshot(quiz: Quiz) -> list[dict[str, Any]]:
-    """The questions of a new session: fixed slots as they are, drawn slots dealt now."""
-    questions: list[dict[str, Any]] = []
-    for slot in quiz.slots.all():
-        if slot.drill not in QUIZ_DRILLS or slot.level not in LEVELS:
-            continue
-        seeds = (
-            [slot.seed]
-            if slot.kind == slot.Kind.FIXED and slot.seed is not None
-            else [secrets.randbelow(MAX_SEED) for _ in range(max(1, slot.count))]
-        )
-        for seed in seeds:
-            questions.append(
-                {"drill": slot.drill, "level": slot.level, "seed": int(seed), "points": slot.points}
-            )
-    if quiz.shuffle:
-        random.shuffle(questions)
-    for entry in questions:
-        entry["time_limit"] = quiz.time_limit
-    return questions
-
-
 def start_session(
-    quiz: Quiz, mode: str, opens=None, closes=None, leaderboard: bool = False
-) -> Session:  # type: ignore[no-untyped-def]
+    quiz: Quiz,
+    mode: str,
+    opens: datetime | None = None,
+    closes: datetime | None = None,
+    leaderboard: bool = False,
+) -> Session:
     return Session.objects.create(
         quiz=quiz,
         mode=mode,
@@ -74,39 +46,6 @@ def start_session(
         },
         state=Session.State.LOBBY if mode == Session.Mode.LIVE else Session.State.QUESTION,
     )
-
-
-@dataclass(frozen=True)
-class Question:
-    index: int
-    entry: dict[str, Any]
-    drill: Drill
-    data: dict[str, Any]
-
-    @property
-    def template(self) -> str:
-        return self.drill.template
-
-    def context(self) -> dict[str, Any]:
-        """What the drill's partials expect besides ``question``."""
-        return {name: fn(self.data) for name, fn in self.drill.options.items()}
-
-
-@lru_cache(maxsize=1024)
-def _dealt(slug: str, seed: int, level: str) -> dict[str, Any]:
-    """A question is a pure function of (drill, seed, level), and a live question is asked
-    by the whole class at once: each process deals it once. Nobody changes the result."""
-    return DRILLS[slug].generate(seed, level)  # type: ignore[misc]
-
-
-def question(session: Session, index: int) -> Question:
-    entry = session.questions[index]
-    drill = DRILLS[entry["drill"]]
-    return Question(index, entry, drill, _dealt(drill.slug, entry["seed"], entry["level"]))
-
-
-def grade(q: Question, answer: Mapping[str, Any]) -> dict[str, Any]:
-    return q.drill.grade(q.data, answer)  # type: ignore[misc]
 
 
 NOT_ANSWER_FIELDS = ("csrfmiddlewaretoken", "index", "token")
@@ -219,7 +158,7 @@ def submit(
     values = {
         "answer": stored_answer(answer),
         "answered": now,
-        "correct": bool(feedback["correct"]),
+        "correct": bool(feedback.correct),
         "points": int(q.entry.get("points", 1)) if feedback["correct"] else 0,
         "elapsed_ms": max(0, int((now - start).total_seconds() * 1000)) if start else None,
     }
@@ -237,7 +176,6 @@ def submit(
 
 
 __all__ = [
-    "QUIZ_DRILLS",
     "AnswerError",
     "Question",
     "Refused",

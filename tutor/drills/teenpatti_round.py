@@ -15,12 +15,14 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tutor.core import terms
 from tutor.engine import tp2020
 from tutor.engine.errors import InvalidInput
 
-from .base import Drill, get_progress, new_seed, record_answer
+from .base import get_progress, new_seed, record_answer
+from .drill import PlayDrill
 
 SESSION_KEY = "teenpatti_round"
 START_BALANCE = Decimal(1000)
@@ -66,7 +68,7 @@ def _slip(request: HttpRequest) -> dict[str, str]:
     return slip
 
 
-def view(request: HttpRequest, drill: Drill) -> HttpResponse:
+def view(request: HttpRequest, drill: PlayDrill) -> HttpResponse:
     state = _state(request)
     context: dict[str, Any] = {
         "drill": drill,
@@ -174,6 +176,16 @@ def _deal(request: HttpRequest, state: dict[str, Any], context: dict[str, Any]) 
     )
     state["history"] = [entry, *state["history"]][:HISTORY_KEEP]
     request.session[SESSION_KEY] = state
-    record_answer(request, "teenpatti-round", f"round-{seed}", settlement.net >= 0)
+    record_answer(request, DRILL.slug, f"round-{seed}", settlement.net >= 0)
     context["last"] = entry
     context["slip"] = slip
+
+
+DRILL = PlayDrill(
+    slug="teenpatti-round",
+    title=gettext_lazy("Play a Teen Patti 20-20 round"),
+    summary=gettext_lazy(
+        "Place play-money bets on Player A, Player B, Tie, Pair Plus and the 6 Card Bonus, deal, and see every bet settled."
+    ),
+    view=view,
+)

@@ -13,7 +13,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
 
 from tutor.core.locales import format_number
@@ -25,10 +25,11 @@ from tutor.engine import bots
 from tutor.engine.betting import Action, ActionKind
 from tutor.engine.errors import EngineError, IllegalAction
 from tutor.engine.hand import Hand
-from tutor.engine.rules import Rules
 from tutor.engine.table import Table
 
-from .base import Drill, get_progress, record_answer
+from .base import get_progress, record_answer
+from .betting import RULES
+from .drill import PlayDrill
 
 SESSION_KEY = "play_holdem"
 YOU = 0
@@ -93,11 +94,7 @@ def bot_reason(decision: dict[str, Any], language: str) -> str:
 
 
 def _new_table(structure: str, opponents: int) -> tuple[Table, dict[int, str]]:
-    rules = {
-        "no_limit": Rules.no_limit,
-        "pot_limit": Rules.pot_limit,
-        "fixed_limit": Rules.fixed_limit,
-    }[structure](50, 100)
+    rules = RULES[structure](50, 100)
     seats = opponents + 1
     table = Table(
         rules, [START_STACK] * seats, button=secrets.randbelow(seats), seed=secrets.randbelow(2**53)
@@ -162,7 +159,7 @@ def _action_from_post(request: HttpRequest, hand: Hand) -> Action:
     raise IllegalAction("unknown_action")
 
 
-def view(request: HttpRequest, drill: Drill) -> HttpResponse:
+def view(request: HttpRequest, drill: PlayDrill) -> HttpResponse:
     language = get_language() or "en"
     loaded = _load(request)
     error = None
@@ -224,7 +221,7 @@ def view(request: HttpRequest, drill: Drill) -> HttpResponse:
     )
 
 
-def _context(drill: Drill, loaded: tuple | None, language: str) -> dict[str, Any]:
+def _context(drill: PlayDrill, loaded: tuple | None, language: str) -> dict[str, Any]:
     context: dict[str, Any] = {
         "drill": drill,
         "structures": [(code, structure_name(code)) for code in STRUCTURES],
@@ -276,3 +273,13 @@ def _legal_presets(hand: Hand) -> list[tuple[str, int]]:
             continue
         out.append((preset, action.to))
     return out
+
+
+DRILL = PlayDrill(
+    slug="play-holdem",
+    title=gettext_lazy("Play a hand of Texas Hold'em"),
+    summary=gettext_lazy(
+        "Play against the computer players: choose the structure and the number of opponents, act with the legal actions, and see the showdown and the pots."
+    ),
+    view=view,
+)

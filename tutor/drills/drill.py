@@ -1,0 +1,100 @@
+"""What a drill is: one typed definition with one name.
+
+A drill's slug names everything about it: ``side-pots`` is the module
+``tutor/drills/side_pots.py`` (which defines ``DRILL``), the template
+``templates/drills/side_pots.html`` and the test ``tests/drills/test_side_pots.py``.
+The registry (``registry.py``) is the only list of drills.
+
+Two kinds:
+
+- a :class:`QuestionDrill` deals a question from ``(seed, level)`` and grades one answer;
+  its ``Question`` is a frozen :class:`~tutor.drills.codec.Record`, so a quiz stores it
+  whole and reads it back unchanged;
+- a :class:`PlayDrill` keeps a game in the learner's session and brings its own view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from django.http import HttpRequest, HttpResponse
+from django.utils.functional import Promise
+
+from .base import LEVELS
+from .codec import JSON, Record
+
+#: A learner's answer as posted: a QueryDict, or a dict of lists in tests and quizzes.
+Answer = Mapping[str, Any]
+
+
+class Grade(Protocol):
+    """What every drill's grade has; each drill's own grade dataclass adds the rest."""
+
+    @property
+    def correct(self) -> bool: ...
+
+
+@dataclass(frozen=True, kw_only=True)
+class Drill:
+    slug: str
+    title: Promise
+    summary: Promise
+    #: The concepts a question of this drill can exercise (ids of the concept map).
+    concepts: tuple[str, ...] = ()
+
+    @property
+    def name(self) -> str:
+        """The slug as a Python name: the module, the template and the test use it."""
+        return self.slug.replace("-", "_")
+
+    @property
+    def template(self) -> str:
+        return f"drills/{self.name}.html"
+
+
+@dataclass(frozen=True, kw_only=True)
+class QuestionDrill[Q: Record, G: Grade](Drill):
+    """A drill of one question and one answer, dealt again from its seed on the drill page
+    and stored whole in a quiz."""
+
+    #: Bump when ``generate`` deals differently for the same (seed, level); the golden
+    #: fixtures (tests/drills/golden/) pin what each version deals.
+    version: int
+    question_type: type[Q]
+    generate: Callable[[int, str], Q]
+    #: Checks an answer; raises ``AnswerError`` (nothing counted) when it cannot be read.
+    grade: Callable[[Q, Answer], G]
+    #: The right answer as a filled-in form (what ``grade`` would take as correct).
+    answer_key: Callable[[Q], dict[str, list[str]]]
+    #: A learner's answer in words, for results and exports.
+    answer_label: Callable[[Q, Answer], str]
+    #: What the template needs besides the question (choices, rows of a form ...).
+    context: Callable[[Q], dict[str, Any]] = lambda question: {}
+    #: A situation given in the address (a rule page's example): its query parameters and
+    #: a function building the question from them (raising the engine's errors when bad).
+    situation: tuple[str, ...] = ()
+    custom: Callable[[Mapping[str, str], str], Q] | None = None
+    #: The right answer's feedback as a whole class sees it (no one's choice marked);
+    #: by default the grade of ``answer_key``.
+    reveal: Callable[[Q], G] | None = None
+    #: Whether a teacher can put it in a quiz.
+    quiz: bool = True
+    levels: tuple[str, ...] = LEVELS
+
+    def load(self, data: JSON) -> Q:
+        """A stored question read back (``ValueError`` when it does not fit)."""
+        return self.question_type.from_dict(data)
+
+    def revealed(self, question: Q) -> G:
+        if self.reveal is not None:
+            return self.reveal(question)
+        return self.grade(question, self.answer_key(question))
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayDrill(Drill):
+    """A game played over several requests, kept in the learner's session."""
+
+    view: Callable[[HttpRequest, PlayDrill], HttpResponse]

@@ -1,0 +1,207 @@
+"""Name the hand: 5-7 Hold'em cards or 3 Teen Patti cards; at the hard level, also pick
+the best five cards."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tutor.core import terms
+from tutor.core.explain import describe_holdem, describe_teenpatti
+from tutor.engine import holdem, teenpatti
+from tutor.engine.cards import DECK, Card, Rank, Suit, parse_cards
+from tutor.engine.errors import InvalidCards, InvalidInput
+
+from .answers import value, values
+from .base import AnswerError
+from .codec import Record
+from .drill import Answer, QuestionDrill
+
+HOLDEM_TARGETS = tuple(terms.HOLDEM_CATEGORIES)
+TEENPATTI_TARGETS = tuple(c for c in terms.TEENPATTI_CATEGORIES if c != "three_aces")
+RANKS = list(Rank)
+SUITS = list(Suit)
+TRIES = 60
+RUNS = ("royal_flush", "straight_flush", "straight", "pure_sequence", "sequence")
+SUITED_RUNS = ("royal_flush", "straight_flush", "pure_sequence")
+
+
+@dataclass(frozen=True)
+class Question(Record):
+    game: str  # "holdem" or "teenpatti"
+    cards: tuple[Card, ...]
+    pick_five: bool
+
+
+@dataclass(frozen=True)
+class Grade(Record):
+    correct: bool
+    category_ok: bool
+    five_ok: bool | None  # None when the best five were not asked for
+    name: str
+    chosen_name: str
+    description: str
+    definition: str
+    chosen_definition: str
+    best: tuple[Card, ...]
+
+
+def _card(rank: int, suit: Suit) -> Card:
+    return Card.parse(Rank(rank).char + suit.char)
+
+
+def _same_rank(rank: int, count: int, rng: random.Random) -> list[Card]:
+    suits = SUITS if count == len(SUITS) else rng.sample(SUITS, count)
+    return [_card(rank, s) for s in suits]
+
+
+def _core(rng: random.Random, target: str, size: int) -> list[Card]:
+    """Cards that make ``target`` (the rest of the hand is filled at random)."""
+    suit = rng.choice(SUITS)
+    first, second = rng.sample(RANKS, 2)
+    if target in RUNS:
+        length = 5 if size >= 5 else 3
+        top = 14 if target == "royal_flush" else rng.randint(length, 14)
+        run = [14 if r == 1 else r for r in range(top - length + 1, top + 1)]
+        flush = target in SUITED_RUNS
+        return [_card(r, suit if flush else rng.choice(SUITS)) for r in run]
+    if target in ("flush", "color"):
+        return [_card(r, suit) for r in rng.sample(RANKS, 5 if size >= 5 else 3)]
+    sets = {
+        "four_of_a_kind": ((first, 4),),
+        "full_house": ((first, 3), (second, 2)),
+        "three_of_a_kind": ((first, 3),),
+        "trail": ((first, 3),),
+        "two_pair": ((first, 2), (second, 2)),
+        "one_pair": ((first, 2),),
+        "pair": ((first, 2),),
+    }
+    return [card for rank, count in sets.get(target, ()) for card in _same_rank(rank, count, rng)]
+
+
+def _deal(rng: random.Random, target: str, size: int) -> list[Card]:
+    core = _core(rng, target, size)[:size]
+    rest = [c for c in DECK if c not in core]
+    cards = core + rng.sample(rest, size - len(core))
+    rng.shuffle(cards)
+    return cards
+
+
+def generate(seed: int, level: str) -> Question:
+    rng = random.Random(f"name-the-hand/{level}/{seed}")
+    game = "teenpatti" if level == "easy" and rng.random() < 0.5 else "holdem"
+    if game == "teenpatti":
+        size, targets = 3, TEENPATTI_TARGETS
+    else:
+        size = {"easy": 5, "medium": rng.choice((6, 7)), "hard": 7}[level]
+        targets = HOLDEM_TARGETS
+    target = rng.choice(targets)
+    cards = _deal(rng, target, size)
+    for _attempt in range(TRIES):
+        if _code(game, cards) == target:
+            break
+        cards = _deal(rng, target, size)
+    return Question(game, tuple(cards), level == "hard" and game == "holdem")
+
+
+def _code(game: str, cards: list[Card] | tuple[Card, ...]) -> str:
+    if game == "holdem":
+        return holdem.evaluate(cards).code
+    return teenpatti.evaluate(cards).code
+
+
+def _names(question: Question) -> Mapping[str, object]:
+    return terms.HOLDEM_CATEGORIES if question.game == "holdem" else terms.TEENPATTI_CATEGORIES
+
+
+def choices(question: Question) -> list[tuple[str, str]]:
+    return [(code, str(name)) for code, name in _names(question).items() if code != "three_aces"]
+
+
+def _best_five_ok(question: Question, answer: Answer) -> bool | None:
+    if not question.pick_five:
+        return None
+    try:
+        picked = tuple(Card.parse(p) for p in values(answer, "five"))
+    except InvalidCards as error:
+        raise AnswerError(_("Pick the best five cards from the cards shown.")) from error
+    if len(set(picked)) != 5 or not set(picked) <= set(question.cards):
+        raise AnswerError(_("Pick exactly five of the cards shown."))
+    return holdem.evaluate(picked) == holdem.evaluate(question.cards)
+
+
+def grade(question: Question, answer: Answer) -> Grade:
+    chosen = value(answer, "category")
+    if chosen not in {code for code, _name in choices(question)}:
+        raise AnswerError(_("Choose the name of the hand."))
+    if question.game == "holdem":
+        hand = holdem.evaluate(question.cards)
+        best, code, description = tuple(hand.best_five), hand.code, describe_holdem(hand)
+        definitions = terms.HOLDEM_DEFINITIONS
+    else:
+        tp_hand = teenpatti.evaluate(question.cards)
+        best, code, description = (), tp_hand.code, describe_teenpatti(tp_hand)
+        definitions = terms.TEENPATTI_DEFINITIONS
+    five_ok = _best_five_ok(question, answer)
+    names = _names(question)
+    return Grade(
+        correct=chosen == code and five_ok is not False,
+        category_ok=chosen == code,
+        five_ok=five_ok,
+        name=str(names[code]),
+        chosen_name=str(names[chosen]),
+        description=description,
+        definition=str(definitions[code]),
+        chosen_definition=str(definitions[chosen]),
+        best=best,
+    )
+
+
+def answer_key(question: Question) -> dict[str, list[str]]:
+    if question.game == "holdem":
+        hand = holdem.evaluate(question.cards)
+        key = {"category": [hand.code]}
+        if question.pick_five:
+            key["five"] = [c.code for c in hand.best_five]
+        return key
+    return {"category": [teenpatti.evaluate(question.cards).code]}
+
+
+def answer_label(question: Question, answer: Answer) -> str:
+    choice = value(answer, "category")
+    return str(_names(question).get(choice, choice))
+
+
+def custom(params: Mapping[str, str], level: str) -> Question:
+    """``game=holdem&cards=As Ks Qs Js Ts`` (5-7 Hold'em cards or 3 Teen Patti cards)."""
+    game = params.get("game", "holdem")
+    cards = parse_cards(params.get("cards", ""))
+    if game == "holdem":
+        holdem.evaluate(cards)
+    elif game == "teenpatti":
+        teenpatti.evaluate(cards)
+    else:
+        raise InvalidInput("unknown_game", game=game)
+    return Question(game, cards, level == "hard" and game == "holdem" and len(cards) > 5)
+
+
+DRILL = QuestionDrill(
+    slug="name-the-hand",
+    title=gettext_lazy("Name the hand"),
+    summary=gettext_lazy(
+        "Five to seven Hold'em cards or three Teen Patti cards: what is the hand called?"
+    ),
+    version=1,
+    question_type=Question,
+    generate=generate,
+    grade=grade,
+    answer_key=answer_key,
+    answer_label=answer_label,
+    context=lambda question: {"choices": choices(question)},
+    situation=("game", "cards"),
+    custom=custom,
+)

@@ -1,0 +1,121 @@
+"""A session's questions, stored whole.
+
+When a session starts, every question is dealt once and kept in the session as data: what
+was dealt, the right answer and the version of the drill's generator that dealt it. Pages,
+grading, the reveal, results and the CSV read that stored question and never deal again,
+so a later change to a generator cannot rewrite a past quiz.
+
+A stored entry::
+
+    {"drill": "side-pots", "level": "hard", "seed": 123, "version": 1,
+     "question": {...the drill's Question as JSON...},
+     "answer": {"pot0": ["300"], ...the right answer as a filled-in form...},
+     "points": 1, "time_limit": 30}
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from tutor.drills.base import LEVELS, MAX_SEED
+from tutor.drills.codec import JSON, Record
+from tutor.drills.drill import Answer, Grade, QuestionDrill
+from tutor.drills.registry import question_drill, quiz_drills
+
+from .models import Quiz
+
+__all__ = ["Question", "deal", "grade", "question", "quiz_drills", "snapshot"]
+
+
+def deal(drill: QuestionDrill, level: str, seed: int) -> dict[str, Any]:
+    """One question dealt now and written down whole."""
+    dealt = drill.generate(seed, level)
+    return {
+        "drill": drill.slug,
+        "level": level,
+        "seed": seed,
+        "version": drill.version,
+        "question": dealt.to_dict(),
+        "answer": drill.answer_key(dealt),
+    }
+
+
+def snapshot(quiz: Quiz) -> list[dict[str, Any]]:
+    """The questions of a new session: fixed slots as they are, drawn slots dealt now."""
+    questions: list[dict[str, Any]] = []
+    for slot in quiz.slots.all():
+        drill = question_drill(slot.drill)
+        if drill is None or not drill.quiz or slot.level not in LEVELS:
+            continue
+        seeds = (
+            [slot.seed]
+            if slot.kind == slot.Kind.FIXED and slot.seed is not None
+            else [secrets.randbelow(MAX_SEED) for _ in range(max(1, slot.count))]
+        )
+        for seed in seeds:
+            questions.append({**deal(drill, slot.level, int(seed)), "points": slot.points})
+    if quiz.shuffle:
+        random.shuffle(questions)
+    for entry in questions:
+        entry["time_limit"] = quiz.time_limit
+    return questions
+
+
+@dataclass(frozen=True)
+class Question:
+    """Question ``index`` of a session: its stored entry, its drill and the question read
+    back from the entry."""
+
+    index: int
+    entry: dict[str, Any]
+    drill: QuestionDrill[Any, Any]
+    data: Record
+
+    @property
+    def template(self) -> str:
+        return self.drill.template
+
+    @property
+    def answer_key(self) -> dict[str, list[str]]:
+        """The right answer as it was stored when the session started."""
+        return {k: list(v) for k, v in self.entry["answer"].items()}
+
+    def context(self) -> dict[str, Any]:
+        """What the drill's partials expect besides ``question``."""
+        return self.drill.context(self.data)
+
+
+# Key: the drill's slug and the stored question's JSON text, which is everything the
+# result depends on (no user, language or session in it). A live question is read by the
+# whole class at once, so each process reads it once. The value is a frozen record that
+# nobody changes (a betting question's hand is only read: options, view).
+@lru_cache(maxsize=512)
+def _read(slug: str, stored: str) -> Record:
+    drill = question_drill(slug)
+    if drill is None:
+        raise KeyError(slug)
+    return drill.load(json.loads(stored))
+
+
+def question(session: Any, index: int) -> Question:
+    entry = session.questions[index]
+    drill = question_drill(entry["drill"])
+    if drill is None:
+        raise KeyError(entry["drill"])
+    stored = json.dumps(entry["question"], sort_keys=True, separators=(",", ":"))
+    return Question(index, entry, drill, _read(drill.slug, stored))
+
+
+def grade(q: Question, answer: Answer) -> Grade:
+    return q.drill.grade(q.data, answer)
+
+
+def stored_entry(entry: JSON) -> bool:
+    """Whether a session entry holds its question whole (sessions made before questions
+    were stored held only drill, level and seed; a migration deals those once)."""
+    return isinstance(entry.get("question"), dict) and isinstance(entry.get("answer"), dict)
