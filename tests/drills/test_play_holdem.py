@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 
 from tutor.core.cardnames import card_name
-from tutor.drills.play import SESSION_KEY, YOU
+from tutor.drills.play_holdem import SESSION_KEY, YOU
 from tutor.engine.hand import Hand
 
 pytestmark = pytest.mark.django_db

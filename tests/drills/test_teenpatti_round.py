@@ -5,7 +5,7 @@ from decimal import Decimal
 import pytest
 from django.test import Client
 
-from tutor.drills.tpround import SESSION_KEY, START_BALANCE
+from tutor.drills.teenpatti_round import SESSION_KEY, START_BALANCE
 from tutor.engine import tp2020
 
 pytestmark = pytest.mark.django_db

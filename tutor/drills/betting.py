@@ -230,4 +230,5 @@ DRILL = QuestionDrill(
     answer_key=answer_key,
     answer_label=answer_label,
     context=context,
+    shareable=False,  # the question holds the engine's Hand, which is mutable
 )

@@ -79,6 +79,9 @@ class QuestionDrill[Q: Record, G: Grade](Drill):
     #: The right answer's feedback as a whole class sees it (no one's choice marked);
     #: by default the grade of ``answer_key``.
     reveal: Callable[[Q], G] | None = None
+    #: Whether a question read back may be shared between requests: true when every field
+    #: is immutable (cards, numbers, tuples); a question holding an engine ``Hand`` is not.
+    shareable: bool = True
     #: Whether a teacher can put it in a quiz.
     quiz: bool = True
     levels: tuple[str, ...] = LEVELS

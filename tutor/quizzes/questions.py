@@ -7,7 +7,7 @@ so a later change to a generator cannot rewrite a past quiz.
 
 A stored entry::
 
-    {"drill": "side-pots", "level": "hard", "seed": 123, "version": 1,
+    {"drill": <slug>, "level": "hard", "seed": 123, "version": 1,
      "question": {...the drill's Question as JSON...},
      "answer": {"pot0": ["300"], ...the right answer as a filled-in form...},
      "points": 1, "time_limit": 30}
@@ -92,23 +92,30 @@ class Question:
 
 # Key: the drill's slug and the stored question's JSON text, which is everything the
 # result depends on (no user, language or session in it). A live question is read by the
-# whole class at once, so each process reads it once. The value is a frozen record that
-# nobody changes (a betting question's hand is only read: options, view).
+# whole class at once, so each process reads it once. Only drills whose questions are
+# immutable records (``shareable``) are kept: no cache hands out a mutable object.
 @lru_cache(maxsize=512)
-def _read(slug: str, stored: str) -> Record:
+def _read_shared(slug: str, stored: str) -> Record:
+    return _read(slug, json.loads(stored))
+
+
+def _read(slug: str, stored: JSON) -> Record:
     drill = question_drill(slug)
     if drill is None:
         raise KeyError(slug)
-    return drill.load(json.loads(stored))
+    return drill.load(stored)
 
 
 def question(session: Any, index: int) -> Question:
+    """Question ``index`` of ``session``, read back from what the session stored."""
     entry = session.questions[index]
     drill = question_drill(entry["drill"])
     if drill is None:
         raise KeyError(entry["drill"])
-    stored = json.dumps(entry["question"], sort_keys=True, separators=(",", ":"))
-    return Question(index, entry, drill, _read(drill.slug, stored))
+    if drill.shareable:
+        text = json.dumps(entry["question"], sort_keys=True, separators=(",", ":"))
+        return Question(index, entry, drill, _read_shared(drill.slug, text))
+    return Question(index, entry, drill, _read(drill.slug, entry["question"]))
 
 
 def grade(q: Question, answer: Answer) -> Grade:

@@ -43,7 +43,7 @@ def test_wrong_minimum_is_wrong_and_explained(client: Client) -> None:
 
 
 def test_levels_cover_the_structures() -> None:
-    seen = {betting.generate(s, "hard")["structure"] for s in range(40)}
+    seen = {betting.generate(s, "hard").structure for s in range(40)}
     assert seen == {"no_limit", "pot_limit", "fixed_limit"}
 
 

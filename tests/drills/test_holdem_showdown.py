@@ -5,9 +5,9 @@ import re
 import pytest
 from django.test import Client
 
-from tutor.drills import showdown
+from tutor.drills import holdem_showdown
 from tutor.drills.base import make_token
-from tutor.engine import holdem, teenpatti
+from tutor.engine import holdem
 
 pytestmark = pytest.mark.django_db
 
@@ -24,13 +24,13 @@ def test_without_seed_redirects_to_a_reproducible_question(client: Client) -> No
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_same_seed_same_question(level: str) -> None:
-    assert showdown.generate_holdem(7, level) == showdown.generate_holdem(7, level)
-    assert showdown.generate_holdem(7, level) != showdown.generate_holdem(8, level)
+    assert holdem_showdown.generate(7, level) == holdem_showdown.generate(7, level)
+    assert holdem_showdown.generate(7, level) != holdem_showdown.generate(8, level)
 
 
 def test_levels_change_the_number_of_players() -> None:
     counts = {
-        lvl: {len(showdown.generate_holdem(s, lvl)["hands"]) for s in range(40)}
+        lvl: {len(holdem_showdown.generate(s, lvl).hands) for s in range(40)}
         for lvl in ("easy", "hard")
     }
     assert counts["easy"] == {2}
@@ -41,8 +41,8 @@ def test_hard_level_favours_close_decisions() -> None:
     def close(level: str) -> int:
         n = 0
         for seed in range(60):
-            q = showdown.generate_holdem(seed, level)
-            n += holdem.showdown(q["board"], q["hands"]).decided_by.kind in showdown.CLOSE_HOLDEM
+            q = holdem_showdown.generate(seed, level)
+            n += holdem.showdown(q.board, q.hands).decided_by.kind in holdem_showdown.CLOSE
         return n
 
     assert close("hard") > close("easy")
@@ -56,12 +56,12 @@ def test_question_page_has_no_answer_key(client: Client, language: str) -> None:
 
 
 def _answer_holdem(client: Client, seed: int, level: str, correct: bool, **headers: str):
-    question = showdown.generate_holdem(seed, level)
-    winners = holdem.showdown(question["board"], question["hands"]).winners
+    question = holdem_showdown.generate(seed, level)
+    winners = holdem.showdown(question.board, question.hands).winners
     chosen = (
         list(winners)
         if correct
-        else [i for i in range(len(question["hands"])) if i not in winners][:1]
+        else [i for i in range(len(question.hands)) if i not in winners][:1]
     )
     token = make_token("holdem-showdown", seed, level)
     return client.post(
@@ -131,26 +131,6 @@ def test_bad_links_give_a_fresh_question(client: Client, query: str) -> None:
     response = client.get(f"/hi/drills/holdem-showdown/{query}")
     assert response.status_code == 200
     assert 'class="notice"' in response.content.decode()
-
-
-def test_teenpatti_showdown_answer(client: Client, language: str) -> None:
-    question = showdown.generate_teenpatti(99, "hard")
-    result = teenpatti.showdown(question["hand_a"], question["hand_b"]).result
-    token = make_token("teenpatti-showdown", 99, "hard")
-    response = client.post(
-        f"/{language}/drills/teenpatti-showdown/",
-        {"token": token, "result": result},
-        HTTP_HX_REQUEST="true",
-    )
-    assert response.status_code == 200
-    assert 'class="feedback__verdict ok"' in response.content.decode()
-
-
-def test_teenpatti_showdown_rejects_unknown_choice(client: Client) -> None:
-    token = make_token("teenpatti-showdown", 3, "easy")
-    response = client.post("/en/drills/teenpatti-showdown/", {"token": token, "result": "player_c"})
-    assert response.status_code == 422
-    assert "Choose Player A, Player B or Tie." in response.content.decode()
 
 
 def test_drill_index_lists_drills(client: Client, language: str) -> None:
