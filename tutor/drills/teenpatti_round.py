@@ -134,43 +134,11 @@ def _deal(request: HttpRequest, state: dict[str, Any], context: dict[str, Any]) 
         context["slip"] = slip
         return
     seed = new_seed()
-    dealt = tp2020.deal_round(seed)
-    settlement = tp2020.settle(dealt.hand_a, dealt.hand_b, stakes)
-    rtp = tp2020.return_to_player()
-    expected_net = sum(
-        (Fraction(stake) * (rtp[bet] - 1) for bet, stake in stakes.items()), Fraction(0)
-    )
-    entry = {
-        "round": state["round"],
-        "seed": seed,
-        "order": [c.code for c in dealt.deal_order],
-        "hand_a": [c.code for c in dealt.hand_a],
-        "hand_b": [c.code for c in dealt.hand_b],
-        "result": settlement.result,
-        "lines": [
-            {
-                "bet": line.bet,
-                "stake": str(line.stake),
-                "outcome": line.outcome,
-                "row": line.row,
-                "odds": str(Decimal(line.odds.numerator) / Decimal(line.odds.denominator))
-                if line.odds is not None
-                else None,
-                "returned": str(line.returned),
-            }
-            for line in settlement.lines
-        ],
-        "staked": str(settlement.total_staked),
-        "returned": str(settlement.total_returned),
-        "net": str(settlement.net),
-        "a": settlement.showdown.values[0].paytable_code if settlement.showdown else "",
-        "b": settlement.showdown.values[1].paytable_code if settlement.showdown else "",
-        "bonus": settlement.bonus.code if settlement.bonus else "none",
-    }
+    settlement, entry = _settle(seed, state["round"], stakes)
     state["balance"] = str(balance + settlement.net)
     state["round"] += 1
     state["staked"] = str(Decimal(state["staked"]) + staked)
-    exact = Fraction(Decimal(state["expected"])) + expected_net
+    exact = Fraction(Decimal(state["expected"])) + _expected_net(stakes)
     state["expected"] = str(
         (Decimal(exact.numerator) / Decimal(exact.denominator)).quantize(Decimal("0.01"))
     )
@@ -179,6 +147,48 @@ def _deal(request: HttpRequest, state: dict[str, Any], context: dict[str, Any]) 
     record_answer(request, DRILL.slug, f"round-{seed}", settlement.net >= 0)
     context["last"] = entry
     context["slip"] = slip
+
+
+def _settle(seed: int, round_no: int, stakes: dict[str, Decimal]) -> tuple[Any, dict[str, Any]]:
+    """Deal round ``seed``, settle the slip, and write the round down for the history."""
+    dealt = tp2020.deal_round(seed)
+    settlement = tp2020.settle(dealt.hand_a, dealt.hand_b, stakes)
+    entry = {
+        "round": round_no,
+        "seed": seed,
+        "order": [c.code for c in dealt.deal_order],
+        "hand_a": [c.code for c in dealt.hand_a],
+        "hand_b": [c.code for c in dealt.hand_b],
+        "result": settlement.result,
+        "lines": [_line(line) for line in settlement.lines],
+        "staked": str(settlement.total_staked),
+        "returned": str(settlement.total_returned),
+        "net": str(settlement.net),
+        "a": settlement.showdown.values[0].paytable_code if settlement.showdown else "",
+        "b": settlement.showdown.values[1].paytable_code if settlement.showdown else "",
+        "bonus": settlement.bonus.code if settlement.bonus else "none",
+    }
+    return settlement, entry
+
+
+def _line(line: Any) -> dict[str, Any]:
+    odds = line.odds
+    return {
+        "bet": line.bet,
+        "stake": str(line.stake),
+        "outcome": line.outcome,
+        "row": line.row,
+        "odds": str(Decimal(odds.numerator) / Decimal(odds.denominator))
+        if odds is not None
+        else None,
+        "returned": str(line.returned),
+    }
+
+
+def _expected_net(stakes: dict[str, Decimal]) -> Fraction:
+    """The engine's exact expected result of these stakes (return to player minus one)."""
+    rtp = tp2020.return_to_player()
+    return sum((Fraction(stake) * (rtp[bet] - 1) for bet, stake in stakes.items()), Fraction(0))
 
 
 DRILL = PlayDrill(

@@ -1,0 +1,133 @@
+"""A session keeps its questions whole: what was dealt and the right answer are stored when
+it starts, and nothing after that deals them again."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any
+
+import pytest
+from django.core.cache import caches
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+from django.test import Client
+
+from tutor.drills import registry, side_pots
+from tutor.drills.registry import quiz_drills
+from tutor.quizzes import questions, services
+from tutor.quizzes.models import Quiz, Session, Slot
+
+pytestmark = pytest.mark.django_db
+
+SEEDS = {"easy": 5, "medium": 6, "hard": 7}
+
+
+@pytest.fixture
+def every_drill_quiz(quiz: Quiz) -> Quiz:
+    """The conftest quiz plus one fixed question of every quiz drill at every level."""
+    order = 10
+    for drill in quiz_drills():
+        for level, seed in SEEDS.items():
+            Slot.objects.create(
+                quiz=quiz, order=order, kind="fixed", drill=drill.slug, level=level, seed=seed
+            )
+            order += 1
+    return quiz
+
+
+def test_a_new_session_stores_every_question_whole(every_drill_quiz: Quiz) -> None:
+    session = services.start_session(every_drill_quiz, Session.Mode.HOMEWORK)
+    assert len(session.questions) == 2 + 3 * len(quiz_drills())
+    for entry in session.questions:
+        drill = registry.question_drill(entry["drill"])
+        assert drill is not None
+        assert entry["version"] == drill.version
+        dealt = drill.generate(entry["seed"], entry["level"])
+        assert entry["question"] == dealt.to_dict()
+        assert entry["answer"] == drill.answer_key(dealt)
+
+
+def _strip_per_request(html: str) -> str:
+    html = re.sub(r'nonce="[^"]+"', "", html)
+    html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", html)
+    return re.sub(r'"X-CSRFToken": "[^"]+"', "", html)
+
+
+def _pages(owner: Client, student: Client, session: Session) -> dict[str, str]:
+    code = session.code
+    pages = {
+        "results": owner.get(f"/en/quizzes/session/{code}/results/"),
+        "csv": owner.get(f"/en/quizzes/session/{code}/results.csv"),
+    }
+    for index in range(len(session.questions)):
+        session.refresh_from_db()
+        services.open_question(session, index)
+        pages[f"question {index}"] = student.get(f"/en/play/{code}/")
+        session.refresh_from_db()
+        services.reveal(session)
+        pages[f"reveal {index}"] = owner.get(f"/en/quizzes/session/{code}/")
+    assert all(page.status_code == 200 for page in pages.values()), {
+        name: page.status_code for name, page in pages.items()
+    }
+    return {name: _strip_per_request(page.content.decode()) for name, page in pages.items()}
+
+
+def _deal_differently(drill: Any) -> Any:
+    return dataclasses.replace(drill, generate=lambda seed, level: drill.generate(seed + 1, level))
+
+
+def test_stored_questions_render_the_same_after_a_generator_changes(
+    every_drill_quiz: Quiz, client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    owner = Client()
+    owner.force_login(every_drill_quiz.owner)
+    session = services.start_session(every_drill_quiz, Session.Mode.LIVE)
+    student = client
+    response = student.post(
+        "/en/join/", {"code": session.code, "nickname": "Asha", "attempt": "a1"}
+    )
+    assert response.status_code == 302
+    services.open_question(session, 0)
+    session.refresh_from_db()
+    answer = session.questions[0]["answer"]
+    assert student.post(f"/en/play/{session.code}/answer/", {"index": "0", **answer})
+    before = _pages(owner, student, session)
+
+    for drill in quiz_drills():
+        monkeypatch.setitem(registry.DRILLS, drill.slug, _deal_differently(drill))
+    changed = registry.question_drill(side_pots.DRILL.slug)
+    assert changed is not None
+    assert changed.generate(7, "hard") != side_pots.generate(7, "hard")
+    questions._read_shared.cache_clear()
+    caches["local"].clear()
+    session.refresh_from_db()
+    services._bump(session, state=Session.State.LOBBY, current=-1)  # the same run again
+    after = _pages(owner, student, session)
+    for name in before:
+        assert after[name] == before[name], name
+
+
+def test_migration_deals_old_sessions_once(quiz: Quiz) -> None:
+    executor = MigrationExecutor(connection)
+    executor.migrate([("quizzes", "0002_participant_join_key")])
+    old_apps = executor.loader.project_state([("quizzes", "0002_participant_join_key")]).apps
+    OldSession = old_apps.get_model("quizzes", "Session")
+    OldQuiz = old_apps.get_model("quizzes", "Quiz")
+    entries = [
+        {"drill": "side-pots", "level": "hard", "seed": 7, "points": 2, "time_limit": None},
+        {"drill": "betting", "level": "easy", "seed": 8, "points": 1, "time_limit": None},
+    ]
+    old = OldSession.objects.create(quiz=OldQuiz.objects.get(pk=quiz.pk), questions=entries)
+
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+    session = Session.objects.get(pk=old.pk)
+    for was, now in zip(entries, session.questions, strict=True):
+        drill = registry.question_drill(was["drill"])
+        assert drill is not None
+        assert now["points"] == was["points"] and now["seed"] == was["seed"]
+        assert now["question"] == drill.generate(was["seed"], was["level"]).to_dict()
+        assert questions.question(session, 0).data == drill.generate(7, "hard")
