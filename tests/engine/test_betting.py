@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import doctest
+import inspect
+import textwrap
+from enum import StrEnum, unique
 from fractions import Fraction
 
 import pytest
@@ -29,8 +32,10 @@ def test_betting_doctests():
 
 
 def test_reason_codes_are_unique_snake_case_and_cover_the_brief():
+    # Iterating Reason skips aliases (a second name for a value); __members__ keeps them.
+    members = Reason.__members__.values()
+    assert len(Reason.__members__) == len({m.value for m in members})
     codes = [r.value for r in Reason]
-    assert len(codes) == len(set(codes))
     assert all(c == c.lower() and " " not in c for c in codes)
     required = {
         "not_your_turn", "below_min_raise", "above_max_raise", "nothing_to_call",
@@ -38,6 +43,18 @@ def test_reason_codes_are_unique_snake_case_and_cover_the_brief():
         "amount_exceeds_stack",
     }  # fmt: skip
     assert required <= set(codes)
+
+
+def test_reason_is_decorated_unique():
+    # @enum.unique makes an alias an error when the class is built.
+    source = inspect.getsource(Reason)
+    with_alias = source.replace(
+        '    HAND_OVER = "hand_over"', '    HAND_OVER = "hand_over"\n    OVER = "hand_over"'
+    )
+    assert with_alias != source
+    namespace = {"StrEnum": StrEnum, "unique": unique}
+    with pytest.raises(ValueError, match="duplicate values found"):
+        exec(textwrap.dedent(with_alias), namespace)
 
 
 def test_action_parse():

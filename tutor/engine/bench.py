@@ -1,20 +1,22 @@
 """Speed figures for the evaluators, printed, never asserted: ``python -m tutor.engine bench``.
 
 Every evaluator gets the same seeded random 7-card hands and is called once per hand in
-a plain loop. ``treys`` and ``pokerkit`` are dev-only comparisons, imported here only if
-installed; the engine never needs them.
+a plain loop. ``treys`` and ``pokerkit`` are dev-only comparisons, imported inside a
+function and only if installed; the engine never needs them.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import random
+import sys
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
-from . import fast, holdem
+from . import bots, equity_bench, fast, holdem, teenpatti, tp2020, tp_rtp
 from .cards import DECK
 
 __all__ = ["bench_bot_hands", "bench_holdem", "bench_rtp", "main", "random_hands"]
@@ -35,7 +37,16 @@ def _rate(function: Callable[[Any], object], items: Sequence[Any]) -> float:
     return len(items) / (time.perf_counter() - start)
 
 
-def _treys() -> Callable[[Any], object] | None:
+@dataclass(frozen=True, slots=True)
+class _Library:
+    """Another evaluator: ``prepare`` turns card indices into its input, untimed; ``call``
+    evaluates one prepared hand, timed."""
+
+    prepare: Callable[[list[int]], Any]
+    call: Callable[[Any], object]
+
+
+def _treys() -> _Library | None:
     try:
         from treys import Card as TreysCard  # dev-only comparison
         from treys import Evaluator
@@ -52,11 +63,10 @@ def _treys() -> Callable[[Any], object] | None:
     def call(item: tuple[list[int], list[int]]) -> object:
         return evaluator.evaluate(item[0], item[1])
 
-    call.prepare = prepare  # type: ignore[attr-defined]
-    return call
+    return _Library(prepare, call)
 
 
-def _pokerkit() -> Callable[[Any], object] | None:
+def _pokerkit() -> _Library | None:
     try:
         from pokerkit import Card as KitCard  # dev-only comparison
         from pokerkit import StandardHighHand
@@ -72,8 +82,7 @@ def _pokerkit() -> Callable[[Any], object] | None:
     def call(item: tuple[tuple[Any, ...], tuple[Any, ...]]) -> object:
         return from_game(item[0], item[1])
 
-    call.prepare = prepare  # type: ignore[attr-defined]
-    return call
+    return _Library(prepare, call)
 
 
 def bench_holdem(n: int = 200_000, seed: int = 2024) -> dict[str, float | None]:
@@ -88,11 +97,11 @@ def bench_holdem(n: int = 200_000, seed: int = 2024) -> dict[str, float | None]:
     figures: dict[str, float | None] = {"fast.strength": _rate(fast.strength, hands)}
     figures["holdem.evaluate"] = _rate(holdem.evaluate, [[DECK[i] for i in h] for h in few])
     for name, make in (("treys", _treys), ("pokerkit", _pokerkit)):
-        call = make()
-        if call is None:
+        library = make()
+        if library is None:
             figures[name] = None
         else:
-            figures[name] = _rate(call, [call.prepare(h) for h in few])  # type: ignore[attr-defined]
+            figures[name] = _rate(library.call, [library.prepare(h) for h in few])
     return figures
 
 
@@ -105,40 +114,25 @@ def bench_tables() -> float:
     return time.perf_counter() - start
 
 
-def bench_rtp() -> float | None:
+def _clear_caches(module: ModuleType) -> None:
+    for value in vars(module).values():
+        clear = getattr(value, "cache_clear", None)
+        if callable(clear):
+            clear()
+
+
+def bench_rtp() -> float:
     """Seconds to compute the Teen Patti 20-20 return-to-player table on a fresh cache."""
-    try:
-        tp2020 = importlib.import_module("tutor.engine.tp2020")
-    except ModuleNotFoundError:
-        return None
-    for name in ("tutor.engine.tp2020", "tutor.engine.tp_rtp", "tutor.engine.teenpatti"):
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError:
-            continue
-        for value in vars(module).values():
-            clear = getattr(value, "cache_clear", None)
-            if callable(clear):
-                clear()
+    for module in (tp2020, tp_rtp, teenpatti):
+        _clear_caches(module)
     start = time.perf_counter()
     tp2020.return_to_player()
     return time.perf_counter() - start
 
 
-def bench_bot_hands(n: int = 1000) -> dict[str, float] | None:
-    """Hook for the table and bots: ``n`` seeded bot-played hands, timed.
-
-    Uses ``tutor.engine.bots.bench_bot_hands(n)`` (seconds taken); returns ``None``
-    (skipped) while that module or function is missing.
-    """
-    try:
-        bots = importlib.import_module("tutor.engine.bots")
-    except ModuleNotFoundError:
-        return None
-    run = getattr(bots, "bench_bot_hands", None)
-    if run is None:
-        return None
-    seconds = run(n)
+def bench_bot_hands(n: int = 1000) -> dict[str, float]:
+    """``n`` seeded bot-played hands (:func:`tutor.engine.bots.bench_bot_hands`), timed."""
+    seconds = bots.bench_bot_hands(n)
     return {"hands": n, "seconds": seconds, "hands_per_second": n / seconds}
 
 
@@ -148,13 +142,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--no-rtp", action="store_true", help="skip the Teen Patti RTP timing")
     parser.add_argument("--bot-hands", type=int, default=1000, help="bot hands to time (0: skip)")
+    parser.add_argument("--no-equity", action="store_true", help="skip the exact equity row")
     args = parser.parse_args(argv)
     if args.n < 1:
         parser.error("-n must be positive")
 
     print(f"fast tables built in {bench_tables():.3f} s; entries {fast.table_sizes()}")
     figures = bench_holdem(args.n, args.seed)
-    fast_rate = figures["fast.strength"]
+    fast_rate = figures["fast.strength"] or 0.0
     print(f"7-card evaluations per second (seed {args.seed}, single calls):")
     for name, rate in figures.items():
         if rate is None:
@@ -163,15 +158,15 @@ def main(argv: list[str] | None = None) -> int:
         ratio = "" if name == "fast.strength" else f"  (fast path is {fast_rate / rate:.1f}x)"
         print(f"  {name:16} {rate:12,.0f}{ratio}")
     if not args.no_rtp:
-        seconds = bench_rtp()
-        shown = "skipped: tutor.engine.tp2020 missing" if seconds is None else f"{seconds:.3f} s"
-        print(f"Teen Patti 20-20 RTP table, fresh cache: {shown}")
-    bots = bench_bot_hands(args.bot_hands) if args.bot_hands > 0 else None
-    if bots is None:
+        print(f"Teen Patti 20-20 RTP table, fresh cache: {bench_rtp():.3f} s")
+    timed = bench_bot_hands(args.bot_hands) if args.bot_hands > 0 else None
+    if timed is None:
         print("bot hands: skipped")
     else:
         print(
-            f"bot hands: {bots['hands']:,.0f} in {bots['seconds']:.2f} s, "
-            f"{bots['hands_per_second']:,.1f} per second"
+            f"bot hands: {timed['hands']:,.0f} in {timed['seconds']:.2f} s, "
+            f"{timed['hands_per_second']:,.1f} per second"
         )
+    if not args.no_equity:
+        equity_bench.run(sys.stdout)
     return 0

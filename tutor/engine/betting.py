@@ -26,13 +26,15 @@ Sizes (chips are integers; ``to`` is the seat's total bet in the round):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import StrEnum
+from enum import StrEnum, unique
 from fractions import Fraction
+from typing import TypedDict
 
 from .errors import IllegalAction
 from .rules import ReopenRule, Structure
 
 
+@unique
 class Reason(StrEnum):
     """Every code an illegal action (or a betting narration) can carry.
 
@@ -64,12 +66,37 @@ class Reason(StrEnum):
     SHORT_ALL_IN_DOES_NOT_REOPEN = "short_all_in_does_not_reopen"
 
 
+@unique
 class ActionKind(StrEnum):
     FOLD = "fold"
     CHECK = "check"
     CALL = "call"
     BET = "bet"
     RAISE = "raise"
+
+
+class ActionData(TypedDict):
+    """The JSON form of an :class:`Action`."""
+
+    kind: str
+    to: int | None
+
+
+class OptionsData(TypedDict):
+    """The JSON form of :class:`Options` (in a seat's view, for the seat to act)."""
+
+    seat: int
+    to_call: int
+    can_check: bool
+    can_fold: bool
+    can_call: bool
+    call_is_all_in: bool
+    aggression: str | None
+    min_to: int | None
+    max_to: int | None
+    blocked: str | None
+    blocked_details: dict[str, int]
+    all_in_to: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +120,7 @@ class Action:
             raise IllegalAction(Reason.UNKNOWN_ACTION) from None
         return cls(kind, to)
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> ActionData:
         return {"kind": self.kind.value, "to": self.to}
 
 
@@ -146,7 +173,7 @@ class Options:
             out.append(Action(self.aggression, self.min_to))
         return tuple(out)
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> OptionsData:
         return {
             "seat": self.seat,
             "to_call": self.to_call,
@@ -230,10 +257,9 @@ class BettingRound:
         if seat in self.acted and not self.reopened_for(seat):
             faced = self.high - self.acted[seat][0]
             return Reason.BETTING_NOT_REOPENED, (("faced", faced), ("full_raise", self.threshold()))
-        capped = self.cap is not None and not uncapped
-        if self.structure is Structure.FIXED_LIMIT and capped and self.raises >= 1 + self.cap:
-            assert self.cap is not None
-            return Reason.RAISE_CAP_REACHED, (("raises", self.raises - 1), ("cap", self.cap))
+        cap = None if uncapped else self.cap
+        if self.structure is Structure.FIXED_LIMIT and cap is not None and self.raises >= 1 + cap:
+            return Reason.RAISE_CAP_REACHED, (("raises", self.raises - 1), ("cap", cap))
         return None, ()
 
     def _limits(self, owed: int, pot: int) -> tuple[int, int]:

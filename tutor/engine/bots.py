@@ -29,14 +29,17 @@ import random
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import StrEnum
-from typing import Any
+from enum import StrEnum, unique
+from typing import TypedDict
 
-from .betting import Action, ActionKind
+from .betting import Action, ActionData, ActionKind
 from .fast import strength
 from .hand import Hand, HandSetup, Street
+from .rules import Rules
+from .table import Table
 
 
+@unique
 class Style(StrEnum):
     TIGHT = "tight"
     LOOSE = "loose"
@@ -44,6 +47,7 @@ class Style(StrEnum):
     PASSIVE = "passive"
 
 
+@unique
 class BotReason(StrEnum):
     VALUE_BET = "value_bet"  # strong hand, nobody has bet: bet it
     VALUE_RAISE = "value_raise"  # strong hand facing a bet: raise
@@ -83,6 +87,20 @@ POSITION_BONUS = 0.25
 MAX_OPPONENTS_SIMULATED = 4
 
 
+class DecisionData(TypedDict):
+    """The JSON form of a bot's :class:`Decision`."""
+
+    seat: int
+    style: str
+    action: ActionData
+    reason: str
+    equity: int
+    fair_share: int
+    pot_odds: int | None
+    to_call: int
+    pot: int
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     """A bot's action and why: codes and numbers only (percentages are integers)."""
@@ -97,7 +115,7 @@ class Decision:
     to_call: int
     pot: int
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> DecisionData:
         return {
             "seat": self.seat,
             "style": self.style.value,
@@ -194,9 +212,9 @@ def decide(hand: Hand, style: Style | str = Style.TIGHT, samples: int = 40) -> D
 
 def play_bots(hand: Hand, styles: Mapping[int, Style | str], samples: int = 40) -> list[Decision]:
     """Let the bots act until the hand ends or a seat without a style must act."""
-    decisions = []
-    while not hand.is_over and hand.to_act in styles:
-        decision = decide(hand, styles[hand.to_act], samples)
+    decisions: list[Decision] = []
+    while not hand.is_over and (seat := hand.to_act) is not None and seat in styles:
+        decision = decide(hand, styles[seat], samples)
         hand.do(decision.action)
         decisions.append(decision)
     return decisions
@@ -204,9 +222,6 @@ def play_bots(hand: Hand, styles: Mapping[int, Style | str], samples: int = 40) 
 
 def bench_bot_hands(n: int = 1000, seed: int = 0, players: int = 6) -> float:
     """Play ``n`` seeded six-handed no-limit hands between bots; return the seconds taken."""
-    from .rules import Rules
-    from .table import Table
-
     styles = list(Style)
     seats = {s: styles[s % len(styles)] for s in range(players)}
     table = Table(Rules.no_limit(50, 100), [10_000] * players, seed=seed)
@@ -225,6 +240,7 @@ __all__ = [
     "PROFILES",
     "BotReason",
     "Decision",
+    "DecisionData",
     "HandSetup",
     "Profile",
     "Style",

@@ -15,11 +15,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import Enum, IntEnum
+from enum import Enum, IntEnum, unique
 
 from .errors import InvalidCards
 
 
+@unique
 class Rank(IntEnum):
     """Card ranks; the integer value is the rank's strength (ace high = 14)."""
 
@@ -48,6 +49,7 @@ class Rank(IntEnum):
         return self.name.lower()
 
 
+@unique
 class Suit(Enum):
     """The four suits. Suits never rank in Hold'em or Teen Patti."""
 

@@ -15,11 +15,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from .cards import DECK, Card, parse_cards, shuffled_deck
 from .errors import InvalidCards, InvalidInput
-from .rules import MAX_SEATS, BlindLevel, Rules
+from .rules import MAX_SEATS, BlindLevel, Rules, RulesData
+
+
+class SetupData(TypedDict):
+    """The JSON form of a :class:`HandSetup`; ``deck`` is the 52 card codes, space-separated."""
+
+    rules: RulesData
+    stacks: list[int | None]
+    button: int
+    deck: str
+    hand_no: int
+    seed: int | str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +99,7 @@ class HandSetup:
             slots[len(order) + order.index(seat)] = second
         burn = 1 if rules.burn_cards else 0
         position = 2 * len(order)
-        board_slots = []
+        board_slots: list[int] = []
         for count in (3, 1, 1):
             position += burn
             board_slots += range(position, position + count)
@@ -105,7 +116,7 @@ class HandSetup:
     def level(self) -> BlindLevel:
         return self.rules.level_for_hand(self.hand_no)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> SetupData:
         return {
             "rules": self.rules.to_dict(),
             "stacks": list(self.stacks),

@@ -14,8 +14,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NotRequired, TypedDict, cast
 
 from .cards import Card, parse_cards
 from .errors import InvalidInput
@@ -24,24 +25,61 @@ from .errors import InvalidInput
 ACTION_KINDS = frozenset({"fold", "check", "call", "bet", "raise"})
 
 
+class EventData(TypedDict):
+    """The JSON form of any event: ``kind`` and that event class's fields.
+
+    Cards are codes; tuples are lists. In another seat's view (:func:`hide_cards`)
+    ``cards`` are ``None`` and a burnt ``card`` is ``None``.
+    """
+
+    kind: str
+    hand_no: NotRequired[int]
+    button: NotRequired[int]
+    small_blind_seat: NotRequired[int]
+    big_blind_seat: NotRequired[int]
+    small_blind: NotRequired[int]
+    big_blind: NotRequired[int]
+    ante: NotRequired[int]
+    stacks: NotRequired[list[int | None]]
+    seat: NotRequired[int]
+    amount: NotRequired[int]
+    all_in: NotRequired[bool]
+    blind: NotRequired[str]
+    cards: NotRequired[list[str] | list[None]]
+    card: NotRequired[str | None]
+    street: NotRequired[str]
+    betting: NotRequired[bool]
+    to: NotRequired[int]
+    added: NotRequired[int]
+    full: NotRequired[bool]
+    category: NotRequired[str]
+    best_five: NotRequired[list[str]]
+    pot: NotRequired[int]
+    eligible: NotRequired[list[int]]
+    winners: NotRequired[list[int]]
+    shares: NotRequired[list[list[int]]]
+    odd_chips: NotRequired[int]
+    payouts: NotRequired[list[int]]
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """Base class. ``kind`` is the stable code the site translates."""
 
     kind: ClassVar[str] = "event"
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind}
+    def to_dict(self) -> EventData:
+        out: dict[str, object] = {"kind": self.kind}
         for f in fields(self):
             out[f.name] = _encode(getattr(self, f.name))
-        return out
+        return cast(EventData, out)  # the keys are this class's fields: see EventData
 
     @property
     def is_action(self) -> bool:
         return self.kind in ACTION_KINDS
 
 
-def _encode(value: Any) -> Any:
+def _encode(value: object) -> object:
     if isinstance(value, Card):
         return value.code
     if isinstance(value, tuple):
@@ -211,7 +249,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
 _CARD_FIELDS = frozenset({"cards", "best_five"})
 
 
-def event_from_dict(data: dict[str, Any]) -> Event:
+def event_from_dict(data: Mapping[str, Any]) -> Event:
     """Rebuild an event from :meth:`Event.to_dict`; :class:`InvalidInput` if malformed."""
     try:
         cls = EVENT_TYPES[data["kind"]]
@@ -235,7 +273,7 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     return cls(**kwargs)
 
 
-def hide_cards(event: Event) -> dict[str, Any]:
+def hide_cards(event: Event) -> EventData:
     """The JSON form of an event with its cards hidden (for another seat's view)."""
     out = event.to_dict()
     if "cards" in out:

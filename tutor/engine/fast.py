@@ -11,7 +11,7 @@ names the rank multiset. Its low 16 bits hold a 4-bit counter per suit; summed f
 ``0x3333``, a counter sets its top bit exactly when its suit has five or more cards. Seven
 cards cannot hold a flush and a full house (or quads) at once, so a flush settles the
 hand, and its rank bit mask is looked up in a second table. The tables are built from
-the exact evaluator in :mod:`tutor.engine.holdem` on first use (well under a second).
+the value functions of :mod:`tutor.engine.packing` on first use (well under a second).
 
 >>> from tutor.engine.cards import parse_cards
 >>> hand = [c.index for c in parse_cards("As Ks Qs Js Ts 2c 3d")]
@@ -25,10 +25,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["CATEGORY_SHIFT", "build_tables", "category_of", "strength", "table_sizes"]
+from .packing import CATEGORY_SHIFT, pack, value_of_counts, value_of_suited
 
-#: ``strength >> CATEGORY_SHIFT`` is the ``holdem.Category`` value.
-CATEGORY_SHIFT = 20
+__all__ = ["CATEGORY_SHIFT", "build_tables", "category_of", "strength", "table_sizes"]
 
 _SUIT_BASE = 0x3333  # each suit counter starts at 3, so five cards reach 8 (bit 3)
 _FLUSH_BITS = 0x8888
@@ -71,8 +70,6 @@ def build_tables() -> None:
     """Build the look-up tables now (they are otherwise built on the first call)."""
     if _FLUSH:
         return
-    from .holdem import pack, value_of_counts, value_of_suited  # holdem imports this module
-
     nonflush: dict[int, int] = {}
     counts = [0] * 15
 

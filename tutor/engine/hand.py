@@ -21,9 +21,8 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from enum import StrEnum
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypedDict
 
 from . import events as ev
 from . import showdown
@@ -31,106 +30,39 @@ from .betting import (
     Action,
     ActionKind,
     BettingRound,
-    Options,
     Reason,
     check_amount,
     preset_bet_to,
     preset_raise_to,
 )
 from .cards import Card
-from .deal import HandSetup, clockwise
+from .deal import HandSetup, SetupData, clockwise
 from .errors import IllegalAction, InvalidInput
-from .pots import Award
+from .handstate import HandState, Street
 from .rules import AnteMode, BigBlindAnteOrder, Structure
+from .seatview import SeatView, public_view
 
-
-class Street(StrEnum):
-    PREFLOP = "preflop"
-    FLOP = "flop"
-    TURN = "turn"
-    RIVER = "river"
-    COMPLETE = "complete"
-
+__all__ = ["Hand", "HandData", "HandSetup", "HandState", "Street"]
 
 _NEXT = {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN, Street.TURN: Street.RIVER}
 _BOARD_COUNT = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
 
 
-class Hand:
-    """A hand in progress. Read its state; change it only through :meth:`do`."""
+class HandData(TypedDict):
+    """The JSON form of a hand (:meth:`Hand.to_dict`): its setup and its history."""
+
+    format: int
+    setup: SetupData
+    history: list[ev.EventData]
+
+
+class Hand(HandState):
+    """A hand in progress. Read its state (:class:`HandState`); change it only through :meth:`do`."""
 
     def __init__(self, setup: HandSetup) -> None:
-        self.setup = setup
-        self.rules = setup.rules
-        self.level = setup.level
-        n = len(setup.stacks)
-        self.stacks = [s or 0 for s in setup.stacks]
-        self.committed = [0] * n
-        self.folded = [s is None for s in setup.stacks]
-        self.holes: dict[int, tuple[Card, ...]] = {}
-        self.board: list[Card] = []
-        self.street = Street.PREFLOP
-        self.round: BettingRound | None = None
-        self.events: list[ev.Event] = []
-        self.result: Award | None = None
-        self.shown: dict[int, tuple[Card, ...]] = {}
-        self.river_aggressor: int | None = None
-        self.dead_ante = 0  # the big-blind ante: dead money for the main pot
+        super().__init__(setup)
         self._next_card = 0
-        order = clockwise(setup.stacks, setup.button)
-        if len(order) == 2:  # heads-up: the button posts the small blind
-            self.small_blind_seat, self.big_blind_seat = setup.button, order[0]
-        else:
-            self.small_blind_seat, self.big_blind_seat = order[0], order[1]
-        self._begin(order)
-
-    # -- reading the state ---------------------------------------------------
-    @property
-    def button(self) -> int:
-        return self.setup.button
-
-    @property
-    def seats(self) -> int:
-        return len(self.stacks)
-
-    @property
-    def is_over(self) -> bool:
-        return self.street is Street.COMPLETE
-
-    @property
-    def to_act(self) -> int | None:
-        if self.round is None or not self.round.pending:
-            return None
-        return self.round.pending[0]
-
-    @property
-    def pot(self) -> int:
-        """All chips in the middle, bets of the current round included (0 once awarded)."""
-        return 0 if self.is_over else sum(self.committed)
-
-    @property
-    def bets(self) -> tuple[int, ...]:
-        return tuple(self.round.bets) if self.round else (0,) * self.seats
-
-    def in_hand(self) -> list[int]:
-        return [s for s in range(self.seats) if not self.folded[s]]
-
-    def can_act(self, seat: int) -> bool:
-        return not self.folded[seat] and self.stacks[seat] > 0
-
-    def options(self) -> Options:
-        """The legal actions of the seat to act, with their limits."""
-        seat = self.to_act
-        if seat is None or self.round is None:
-            raise IllegalAction(Reason.HAND_OVER)
-        rnd = self.round
-        others = any(
-            s != seat and not self.folded[s] and rnd.bets[s] + self.stacks[s] > rnd.high
-            for s in range(self.seats)
-        )
-        uncapped = self.rules.uncapped_heads_up and len(self.in_hand()) == 2
-        earlier = self.pot - sum(rnd.bets)
-        return rnd.options(seat, self.stacks[seat], earlier, others, uncapped)
+        self._begin(clockwise(setup.stacks, setup.button))
 
     # -- verify / can / do ---------------------------------------------------
     def verify(self, action: Action, seat: int | None = None) -> Action:
@@ -349,7 +281,7 @@ class Hand:
             if betting:
                 self._open_round([0] * self.seats, 0, raises=0, first_after=self.button)
             else:
-                while self.street is not Street.RIVER:
+                while self.street in _NEXT:  # run the board out to the river
                     self._deal_street(False)
                 self._finish(showdown_needed=True)
                 return
@@ -395,9 +327,11 @@ class Hand:
         """Rebuild a hand from its setup and history; :class:`InvalidInput` if they disagree."""
         hand = cls(setup)
         for event in history:
-            if event.is_action:
+            played = _action_of(event)
+            if played is not None:
+                seat, action = played
                 try:
-                    hand.do(_action_of(event), seat=event.seat)  # type: ignore[attr-defined]
+                    hand.do(action, seat=seat)
                 except IllegalAction as error:
                     raise InvalidInput("history_mismatch", at=len(hand.events)) from error
         if hand.events != list(history):
@@ -408,7 +342,7 @@ class Hand:
             raise InvalidInput("history_mismatch", at=mismatch)
         return hand
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> HandData:
         """The full state as JSON data (server side only: it holds the deck)."""
         return {
             "format": 1,
@@ -424,19 +358,20 @@ class Hand:
         return cls.replay(HandSetup.from_dict(data["setup"]), history)
 
     def __eq__(self, other: object) -> bool:
+        # Defining __eq__ alone leaves __hash__ None: a hand changes, so it is unhashable.
         if not isinstance(other, Hand):
             return NotImplemented
         return self.setup == other.setup and self.events == other.events
 
-    __hash__ = None  # type: ignore[assignment]
-
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> SeatView:
         """What ``seat`` may see (``None``: a spectator): no other hole cards before showdown."""
-        from .views import public_view
-
         return public_view(self, seat)
 
 
-def _action_of(event: ev.Event) -> Action:
-    kind = ActionKind(event.kind)
-    return Action(kind, getattr(event, "to", None))
+def _action_of(event: ev.Event) -> tuple[int, Action] | None:
+    """The seat and decision behind an action event; ``None`` for any other event."""
+    if isinstance(event, ev.Bet | ev.Raise):
+        return event.seat, Action(ActionKind(event.kind), event.to)
+    if isinstance(event, ev.Fold | ev.Check | ev.Call):
+        return event.seat, Action(ActionKind(event.kind))
+    return None

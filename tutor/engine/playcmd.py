@@ -24,10 +24,10 @@ from .table import Table
 
 def format_event(event: ev.Event, decision: Decision | None = None) -> str:
     """One event as ``kind key=value ...`` (cards as codes); a bot's reason appended."""
-    data = event.to_dict()
+    data: dict[str, object] = dict(event.to_dict())
     kind = data.pop("kind")
     seat = data.pop("seat", None)
-    parts = [f"seat {seat} {kind}" if seat is not None else kind]
+    parts = [f"seat {seat} {kind}" if seat is not None else str(kind)]
     for key, value in data.items():
         if isinstance(value, list):
             value = " ".join("-" if v is None else str(v) for v in _flat(value))
@@ -42,8 +42,8 @@ def format_event(event: ev.Event, decision: Decision | None = None) -> str:
     return line
 
 
-def _flat(values: list) -> list:
-    out = []
+def _flat(values: list[object]) -> list[object]:
+    out: list[object] = []
     for v in values:
         out.extend(_flat(v) if isinstance(v, list) else [v])
     return out
@@ -102,7 +102,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         hand = table.new_hand()
         decisions: dict[int, Decision] = {}
         while not hand.is_over:
-            decision = decide(hand, seats[hand.to_act])  # type: ignore[index]
+            seat = hand.to_act
+            assert seat is not None  # the hand is not over
+            decision = decide(hand, seats[seat])
             decisions[len(hand.events)] = decision
             hand.do(decision.action)
         if args.json:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, unique
 
 from .errors import InvalidInput
 
@@ -115,6 +115,7 @@ def _check(contributions: Sequence[int], folded: Sequence[bool]) -> tuple[list[i
     return list(contributions), list(folded)
 
 
+@unique
 class OddChipRule(Enum):
     """Who gets the chips left over when a pot does not split evenly."""
 

@@ -15,14 +15,61 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
-from enum import Enum
-from typing import Any
+from enum import Enum, unique
+from typing import Any, TypedDict, cast
 
 from .errors import InvalidInput
 from .pots import OddChipRule
 
 MAX_SEATS = 10
+
+
+class LevelData(TypedDict):
+    """The JSON form of a :class:`BlindLevel`."""
+
+    small: int
+    big: int
+    ante: int
+
+
+class RulesSummary(TypedDict):
+    """Codes and numbers naming the rules (:meth:`Rules.summary`), for a page to translate."""
+
+    name: str
+    structure: str
+    blinds: str
+    ante: int
+    ante_mode: str
+    raise_cap: int | None
+    reopen: str
+    odd_chip: str
+    burn_cards: bool
+    mode: str
+
+
+class RulesData(TypedDict):
+    """The JSON form of :class:`Rules`: every field, enums as their values."""
+
+    name: str
+    structure: str
+    small_blind: int
+    big_blind: int
+    ante: int
+    ante_mode: str
+    big_blind_ante_order: str
+    small_bet: int | None
+    big_bet: int | None
+    raise_cap: int | None
+    uncapped_heads_up: bool
+    reopen: str
+    odd_chip: str
+    burn_cards: bool
+    muck_losing_hands: bool
+    mode: str
+    schedule: list[LevelData]
+    hands_per_level: int
 
 
 class _Coded(Enum):
@@ -31,6 +78,7 @@ class _Coded(Enum):
         return str(self.value)
 
 
+@unique
 class Structure(_Coded):
     """Betting structure (Czech text: limit, pot limit, no limit)."""
 
@@ -39,6 +87,7 @@ class Structure(_Coded):
     FIXED_LIMIT = "fixed_limit"
 
 
+@unique
 class AnteMode(_Coded):
     """Antes are dead money, unlike blinds (Czech text)."""
 
@@ -47,6 +96,7 @@ class AnteMode(_Coded):
     BIG_BLIND = "big_blind"  # the big blind posts ``ante`` once for the whole table
 
 
+@unique
 class BigBlindAnteOrder(_Coded):
     """Which a short big blind pays first under the big-blind ante."""
 
@@ -54,6 +104,7 @@ class BigBlindAnteOrder(_Coded):
     ANTE_FIRST = "ante_first"  # TDA 2019-2022
 
 
+@unique
 class ReopenRule(_Coded):
     """When an all-in for less than a full raise reopens the betting.
 
@@ -67,6 +118,7 @@ class ReopenRule(_Coded):
     SINGLE_RAISE = "single_raise"
 
 
+@unique
 class Mode(_Coded):
     """Cash game or tournament (Czech text)."""
 
@@ -93,11 +145,11 @@ class BlindLevel:
         """The usual notation, e.g. ``"50/100"``."""
         return f"{self.small}/{self.big}"
 
-    def to_dict(self) -> dict[str, int]:
+    def to_dict(self) -> LevelData:
         return {"small": self.small, "big": self.big, "ante": self.ante}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> BlindLevel:
+    def from_dict(cls, data: Mapping[str, Any]) -> BlindLevel:
         return cls(int(data["small"]), int(data["big"]), int(data.get("ante", 0)))
 
 
@@ -158,18 +210,19 @@ class Rules:
     # -- presets -------------------------------------------------------------
     @classmethod
     def no_limit(cls, small: int = 50, big: int = 100, **changes: Any) -> Rules:
-        return cls(
-            **{"name": f"no_limit_{small}_{big}", "small_blind": small, "big_blind": big} | changes
-        )
+        base: dict[str, Any] = {"name": f"no_limit_{small}_{big}"}
+        return cls(**base | {"small_blind": small, "big_blind": big} | changes)
 
     @classmethod
     def pot_limit(cls, small: int = 50, big: int = 100, **changes: Any) -> Rules:
-        base = {"name": f"pot_limit_{small}_{big}", "structure": Structure.POT_LIMIT}
+        base: dict[str, Any] = {"name": f"pot_limit_{small}_{big}"}
+        base["structure"] = Structure.POT_LIMIT
         return cls(**base | {"small_blind": small, "big_blind": big} | changes)
 
     @classmethod
     def fixed_limit(cls, small: int = 50, big: int = 100, **changes: Any) -> Rules:
-        base = {"name": f"fixed_limit_{small}_{big}", "structure": Structure.FIXED_LIMIT}
+        base: dict[str, Any] = {"name": f"fixed_limit_{small}_{big}"}
+        base["structure"] = Structure.FIXED_LIMIT
         return cls(**base | {"small_blind": small, "big_blind": big} | changes)
 
     def with_changes(self, **changes: Any) -> Rules:
@@ -212,7 +265,7 @@ class Rules:
             big = 2 * small
         return small, big
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> RulesSummary:
         """Codes and numbers naming the rules, for a page to translate."""
         return {
             "name": self.name,
@@ -228,8 +281,8 @@ class Rules:
         }
 
     # -- JSON ----------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
+    def to_dict(self) -> RulesData:
+        out: dict[str, object] = {}
         for f in fields(self):
             value = getattr(self, f.name)
             if isinstance(value, Enum):
@@ -237,10 +290,10 @@ class Rules:
             elif f.name == "schedule":
                 value = [level.to_dict() for level in value]
             out[f.name] = value
-        return out
+        return cast(RulesData, out)  # one key per field: tests/engine/test_payloads.py
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Rules:
+    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
         kwargs: dict[str, Any] = {}
         for f in fields(cls):
             if f.name not in data:

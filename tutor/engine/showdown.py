@@ -14,15 +14,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from . import events as ev
 from .cards import Card
+from .handstate import HandState
 from .holdem import evaluate
 from .pots import Award, OddChipRule, Pot, PotAward, award, build_pots
-
-if TYPE_CHECKING:
-    from .hand import Hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +46,7 @@ def showdown_order(
     return [s for s in ((start + k) % seats for k in range(seats)) if s in live]
 
 
-def settle(hand: Hand, showdown_needed: bool) -> Outcome:
+def settle(hand: HandState, showdown_needed: bool) -> Outcome:
     """The showing, mucking and award events that end ``hand``."""
     n = hand.seats
     live = hand.in_hand()

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import IntEnum
+from enum import IntEnum, unique
 
 from . import holdem
 from .cards import Card
@@ -24,6 +24,7 @@ from .teenpatti import parse_hand
 __all__ = ["BonusCategory", "BonusHand", "evaluate_bonus"]
 
 
+@unique
 class BonusCategory(IntEnum):
     """6 Card Bonus categories, weakest first; ``NONE`` is every hand that does not pay."""
 

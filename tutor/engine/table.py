@@ -25,15 +25,34 @@ The hand itself is :class:`tutor.engine.hand.Hand` (re-exported here).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
+from .betting import Action
 from .errors import InvalidInput
 from .hand import Hand, HandSetup, Street
-from .rules import MAX_SEATS, BlindLevel, Mode, Rules
+from .rules import MAX_SEATS, BlindLevel, Mode, Rules, RulesData
 
-__all__ = ["Elimination", "Hand", "HandSetup", "Street", "Table"]
+__all__ = ["Elimination", "EliminationData", "Hand", "HandSetup", "Street", "Table", "TableData"]
+
+
+class EliminationData(TypedDict):
+    """The JSON form of an :class:`Elimination`: ``seats`` are ``[seat, starting stack]``."""
+
+    hand_no: int
+    seats: list[list[int]]
+
+
+class TableData(TypedDict):
+    """The JSON form of a :class:`Table`."""
+
+    rules: RulesData
+    stacks: list[int | None]
+    button: int
+    hand_no: int
+    seed: int | str
+    eliminations: list[EliminationData]
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +200,7 @@ class Table:
         return sorted(places, key=lambda seat: (places[seat], seat))
 
     # -- JSON ------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> TableData:
         return {
             "rules": self.rules.to_dict(),
             "stacks": list(self.stacks),
@@ -195,7 +214,7 @@ class Table:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Table:
+    def from_dict(cls, data: Mapping[str, Any]) -> Table:
         try:
             eliminations = [
                 Elimination(int(e["hand_no"]), tuple((int(s), int(st)) for s, st in e["seats"]))
@@ -215,8 +234,6 @@ class Table:
 
 def play_through(hand: Hand, actions: Sequence[str]) -> Hand:
     """Play actions written like ``"raise 300"``, ``"call"``, ``"fold"`` (a helper for examples)."""
-    from .betting import Action
-
     for text in actions:
         hand.do(Action.parse(text))
     return hand

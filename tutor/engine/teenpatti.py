@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import IntEnum
+from enum import IntEnum, unique
 
 from .cards import Card, Rank, ensure_unique, parse_cards
 from .errors import InvalidCards
@@ -36,6 +36,7 @@ __all__ = [
 ]
 
 
+@unique
 class TPCategory(IntEnum):
     """Teen Patti categories, weakest first (the integer order is the strength order)."""
 

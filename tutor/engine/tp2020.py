@@ -271,13 +271,18 @@ def _line(bet: str, stake: Decimal, outcome: str, row: PaytableRow | None = None
     )
 
 
-def _settlement(result: str, settled: Iterable[SettlementLine], **extra) -> Settlement:
+def _settlement(
+    result: str,
+    settled: Iterable[SettlementLine],
+    showdown: TPShowdown | None = None,
+    bonus: BonusHand | None = None,
+) -> Settlement:
     lines = tuple(settled)
     with localcontext(prec=_PRECISION):
         staked = sum((line.stake for line in lines), Decimal("0.00"))
         returned = sum((line.returned for line in lines), Decimal("0.00"))
         net = returned - staked
-    return Settlement(result, lines, _money(staked), _money(returned), _money(net), **extra)
+    return Settlement(result, lines, _money(staked), _money(returned), _money(net), showdown, bonus)
 
 
 def settle(

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -107,10 +108,10 @@ def three_card_counts(ranks: tuple[Rank, ...] = ALL_RANKS) -> dict[str, int]:
     return dict(Counter(value_of(trio).paytable_code for trio in combinations(deck, 3)))
 
 
-def _multisets(ranks: tuple[Rank, ...], size: int):
+def _multisets(ranks: tuple[Rank, ...], size: int) -> Iterator[dict[Rank, int]]:
     """Yield rank -> count dicts (counts 1..4) of ``size`` cards over ``ranks``."""
 
-    def walk(i: int, left: int, chosen: dict[Rank, int]):
+    def walk(i: int, left: int, chosen: dict[Rank, int]) -> Iterator[dict[Rank, int]]:
         if left == 0:
             yield dict(chosen)
             return
@@ -128,7 +129,7 @@ def _multisets(ranks: tuple[Rank, ...], size: int):
 def _cards(counts: dict[Rank, int], flush_ranks: frozenset[Rank]) -> tuple[Card, ...]:
     """A representative six-card set: spades on exactly ``flush_ranks`` if given,
     else suits dealt round-robin (no suit then holds more than two of six cards)."""
-    cards = []
+    cards: list[Card] = []
     turn = 0
     for rank, k in counts.items():
         if flush_ranks:

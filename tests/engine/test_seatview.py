@@ -1,4 +1,5 @@
-"""Per-seat views: a learner never sees another seat's hole cards before showdown."""
+"""Per-seat views (:mod:`tutor.engine.seatview`): a learner never sees another seat's hole
+cards before showdown."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from tutor.engine import events as ev
 from tutor.engine.betting import Action
 from tutor.engine.hand import Hand, HandSetup, Street
 from tutor.engine.rules import Rules
+from tutor.engine.seatview import event_for, public_view
 
 
 def new(stacks, seed=0, holes=None, board="") -> Hand:
@@ -84,3 +86,12 @@ def test_view_reports_stacks_bets_and_payouts():
     # The big blind's uncalled 50 came back as a return_uncalled event; the pot was 100.
     assert view["payouts"] == [0, 0, 100] and view["street"] == "complete"
     assert [s["stack"] for s in view["seats"]] == [1000, 950, 1050]
+
+
+def test_hand_view_is_the_seat_view_of_the_hand():
+    hand = river_hand()
+    for viewer in (0, 1, 2, None):
+        assert hand.view(viewer) == public_view(hand, viewer)
+    deal = next(e for e in hand.events if isinstance(e, ev.DealHole) and e.seat == 2)
+    assert event_for(hand, 0, deal)["cards"] == ["Js", "Jd"]  # seat 2 showed at showdown
+    assert event_for(hand, 0, ev.Burn(hand.board[0]))["card"] is None
