@@ -1,12 +1,18 @@
 from __future__ import annotations
 
+from collections.abc import Iterator
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
+from django.utils import timezone, translation
 
-from tutor.quizzes.models import Quiz, Slot
+from tutor.quizzes import services
+from tutor.quizzes.models import Participant, Quiz, Response, Session, Slot
+
+from .classroom import form, holdem_answers, teenpatti_answers
 
 PASSWORD = "a-long-password-123"
 
@@ -32,6 +38,14 @@ def quiz(db: None) -> Quiz:
 
 
 @pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    """Each test starts in English: a request for a /cs/ page leaves Czech active in the
+    thread, and results and charts are worded in the active language."""
+    with translation.override("en"):
+        yield
+
+
+@pytest.fixture(autouse=True)
 def fast_passwords(settings: Any) -> None:
     """Quick password hashing: these tests create and log in many teachers."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
@@ -42,4 +56,43 @@ def teacher(client: Client) -> Client:
     """A logged-in teacher's client."""
     user = get_user_model().objects.create_user("teacher", "t@example.org", PASSWORD)
     client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def homework(quiz: Quiz) -> Session:
+    """A homework session of the conftest quiz, open for an hour."""
+    return services.start_session(quiz, "homework", closes=timezone.now() + timedelta(hours=1))
+
+
+@pytest.fixture
+def answered(homework: Session) -> dict[str, Participant]:
+    """Asha: both right; Bálint: first wrong, second right; a nickname that a spreadsheet
+    would run as a formula: first right only; Dev joined and answered nothing. Known
+    times on the first question: 4 s, 6 s, 8 s."""
+    people = {
+        n: Participant.objects.create(session=homework, nickname=n, language=lang)
+        for n, lang in (
+            ("Asha", "hi"),
+            ("Bálint", "cs"),
+            ("=cmd|' /C calc'!A0", "ja"),
+            ("Dev", "en"),
+        )
+    }
+    tp_right, tp_wrong = teenpatti_answers(homework)
+    hd_right, _hd_wrong = holdem_answers(homework)
+    services.submit(homework, people["Asha"], 0, form(result=tp_right))
+    services.submit(homework, people["Asha"], 1, form(winners=hd_right))
+    services.submit(homework, people["Bálint"], 0, form(result=tp_wrong))
+    services.submit(homework, people["Bálint"], 1, form(winners=hd_right))
+    services.submit(homework, people["=cmd|' /C calc'!A0"], 0, form(result=tp_right))
+    for nickname, ms in (("Asha", 4000), ("Bálint", 6000), ("=cmd|' /C calc'!A0", 8000)):
+        Response.objects.filter(participant=people[nickname], index=0).update(elapsed_ms=ms)
+    return people
+
+
+@pytest.fixture
+def owner(client: Client, homework: Session) -> Client:
+    """The homework session's teacher, logged in."""
+    client.force_login(homework.quiz.owner)
     return client

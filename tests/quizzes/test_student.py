@@ -23,15 +23,15 @@ def right_answer(session: Session, index: int) -> dict:
     entry = session.questions[index]
     q = services.question(session, index)
     if entry["drill"] == "teenpatti-showdown":
-        return {"result": teenpatti.showdown(q.data["hand_a"], q.data["hand_b"]).result}
-    return {"winners": [str(i) for i in holdem.showdown(q.data["board"], q.data["hands"]).winners]}
+        return {"result": teenpatti.showdown(q.data.hand_a, q.data.hand_b).result}
+    return {"winners": [str(i) for i in holdem.showdown(q.data.board, q.data.hands).winners]}
 
 
 def wrong_answer(session: Session, index: int) -> dict:
     right = right_answer(session, index)
     if "result" in right:
         return {"result": "tie" if right["result"] != "tie" else "player_a"}
-    n = len(services.question(session, index).data["hands"])
+    n = len(services.question(session, index).data.hands)
     return {"winners": [str(next(i for i in range(n) if str(i) not in right["winners"]))]}
 
 

@@ -105,7 +105,7 @@ def test_teacher_runs_a_live_quiz_while_two_students_answer(
     # Question 1: the students' pages follow the teacher.
     teacher.click("text=Show the first question")
     q = services.question(session, 0)
-    result = teenpatti.showdown(q.data["hand_a"], q.data["hand_b"]).result
+    result = teenpatti.showdown(q.data.hand_a, q.data.hand_b).result
     wrong = "tie" if result != "tie" else "player_a"
     for nickname, choice in (("Asha", result), ("Bohdan", wrong)):
         page = students[nickname]
@@ -129,7 +129,7 @@ def test_teacher_runs_a_live_quiz_while_two_students_answer(
     # Question 2: only Asha answers; then the teacher finishes the quiz.
     teacher.click("text=Next question")
     q = services.question(session, 1)
-    winners = holdem.showdown(q.data["board"], q.data["hands"]).winners
+    winners = holdem.showdown(q.data.board, q.data.hands).winners
     asha = students["Asha"]
     asha.get_by_text("Question 2 of 2").wait_for(timeout=POLL_WAIT_MS)
     for winner in winners:

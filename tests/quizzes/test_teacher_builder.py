@@ -9,9 +9,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from tutor.drills import showdown
+from tutor.drills import teenpatti_showdown
 from tutor.engine.cards import Card
-from tutor.quizzes import services
+from tutor.quizzes import builder_views, services
 from tutor.quizzes.models import Quiz, Slot
 
 pytestmark = pytest.mark.django_db
@@ -147,13 +147,21 @@ def test_fixed_slot_has_a_seed_and_a_preview(teacher: Client, quiz: Quiz) -> Non
     html = teacher.get(f"/en/quizzes/{quiz.pk}/").content.decode()
     assert f"seed {slot.seed}" in html
     # The preview is the very question the engine deals from that seed.
-    question = showdown.generate_teenpatti(slot.seed, "medium")
+    question = teenpatti_showdown.generate(slot.seed, "medium")
     preview = html.split(f'id="slot-{slot.pk}"')[1].split('class="quiz-question" inert>')[1]
     preview = preview.split("</details>")[0]
-    for card in (*question["hand_a"], *question["hand_b"]):
+    for card in (*question.hand_a, *question.hand_b):
         assert card_html(card) in preview
     assert html.count('class="quiz-question" inert') == 1
     assert f"/en/drills/teenpatti-showdown/?level=medium&amp;seed={slot.seed}" in html
+
+
+@pytest.mark.parametrize("drill", [d.slug for d in services.quiz_drills()])
+def test_a_fixed_slots_preview_is_the_question_a_session_asks(quiz: Quiz, drill: str) -> None:
+    slot = Slot.objects.create(quiz=quiz, kind="fixed", drill=drill, level="hard", seed=42)
+    preview = builder_views.slot_question(slot)
+    asked = services.question(services.start_session(quiz, "live"), 0)
+    assert (preview.drill, preview.data) == (asked.drill, asked.data)
 
 
 def test_deal_another_changes_the_seed(teacher: Client, quiz: Quiz) -> None:

@@ -46,18 +46,18 @@ def right(session: Session, index: int) -> QueryDict:
     """The right answer, straight from the engine."""
     q = services.question(session, index)
     if q.drill.slug == "teenpatti-showdown":
-        return form(result=teenpatti.showdown(q.data["hand_a"], q.data["hand_b"]).result)
-    winners = holdem.showdown(q.data["board"], q.data["hands"]).winners
+        return form(result=teenpatti.showdown(q.data.hand_a, q.data.hand_b).result)
+    winners = holdem.showdown(q.data.board, q.data.hands).winners
     return form(winners=[str(i) for i in winners])
 
 
 def wrong(session: Session, index: int) -> QueryDict:
     q = services.question(session, index)
     if q.drill.slug == "teenpatti-showdown":
-        result = teenpatti.showdown(q.data["hand_a"], q.data["hand_b"]).result
+        result = teenpatti.showdown(q.data.hand_a, q.data.hand_b).result
         return form(result="tie" if result != "tie" else "player_a")
-    winners = set(holdem.showdown(q.data["board"], q.data["hands"]).winners)
-    loser = next(i for i in range(len(q.data["hands"])) if i not in winners)
+    winners = set(holdem.showdown(q.data.board, q.data.hands).winners)
+    loser = next(i for i in range(len(q.data.hands)) if i not in winners)
     return form(winners=[str(loser)])
 
 
@@ -228,7 +228,7 @@ def test_reveal_shows_the_right_answer_and_explanation(teacher: Client, quiz: Qu
     press(teacher, session, "reveal")
     html = teacher.get(f"/en/quizzes/session/{session.code}/").content.decode()
     q = services.question(session, 0)
-    result = teenpatti.showdown(q.data["hand_a"], q.data["hand_b"])
+    result = teenpatti.showdown(q.data.hand_a, q.data.hand_b)
     expected = {"player_a": "Player A wins", "player_b": "Player B wins", "tie": "Tie"}
     reveal = html.split('class="reveal"')[1]
     assert f"<strong>{expected[result.result]}</strong>" in reveal
@@ -238,7 +238,7 @@ def test_reveal_shows_the_right_answer_and_explanation(teacher: Client, quiz: Qu
     html = teacher.get(f"/en/quizzes/session/{session.code}/").content.decode()
     reveal = html.split('class="reveal"')[1]
     q = services.question(session, 1)
-    winners = holdem.showdown(q.data["board"], q.data["hands"]).winners
+    winners = holdem.showdown(q.data.board, q.data.hands).winners
     assert reveal.count("showdown-row--winner") == len(winners)
     assert "your choice" not in reveal
 

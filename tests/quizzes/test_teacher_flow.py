@@ -13,7 +13,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from tutor.drills import namehand
+from tutor.drills import name_the_hand
 from tutor.engine import holdem, teenpatti
 from tutor.quizzes import services
 from tutor.quizzes.models import Quiz, Response, Session
@@ -27,11 +27,11 @@ def right(session: Session, index: int) -> dict[str, Any]:
     q = services.question(session, index)
     data = q.data
     if q.drill.slug == "teenpatti-showdown":
-        return {"result": teenpatti.showdown(data["hand_a"], data["hand_b"]).result}
+        return {"result": teenpatti.showdown(data.hand_a, data.hand_b).result}
     if q.drill.slug == "holdem-showdown":
-        return {"winners": [str(i) for i in holdem.showdown(data["board"], data["hands"]).winners]}
-    game = holdem if data["game"] == "holdem" else teenpatti
-    return {"category": game.evaluate(data["cards"]).code}
+        return {"winners": [str(i) for i in holdem.showdown(data.board, data.hands).winners]}
+    game = holdem if data.game == "holdem" else teenpatti
+    return {"category": game.evaluate(data.cards).code}
 
 
 def wrong(session: Session, index: int) -> dict[str, Any]:
@@ -39,13 +39,15 @@ def wrong(session: Session, index: int) -> dict[str, Any]:
     if "result" in answer:
         return {"result": "tie" if answer["result"] != "tie" else "player_b"}
     if "winners" in answer:
-        hands = len(services.question(session, index).data["hands"])
+        hands = len(services.question(session, index).data.hands)
         losers = [str(i) for i in range(hands) if str(i) not in answer["winners"]]
         # When every hand splits the pot, naming one winner alone is wrong.
         return {"winners": losers[:1] or answer["winners"][:1]}
     q = services.question(session, index)
     return {
-        "category": next(code for code, _ in namehand.choices(q.data) if code != answer["category"])
+        "category": next(
+            code for code, _ in name_the_hand.choices(q.data) if code != answer["category"]
+        )
     }
 
 

@@ -15,7 +15,6 @@ from tutor.core.numbers import whole_number
 from tutor.core.reasons import reason_text
 from tutor.core.terms import seat_name
 from tutor.engine.betting import Action, ActionKind
-from tutor.engine.cards import Card
 from tutor.engine.hand import Hand
 from tutor.engine.rules import Rules
 from tutor.engine.table import Table
@@ -79,7 +78,7 @@ def build(seed: int, level: str) -> Hand:
     structure = rng.choice(STRUCTURES[level])
     players = rng.randint(*PLAYERS[level])
     for _attempt in range(50):
-        stacks = [100 * rng.randint(20, 120) for _ in range(players)]
+        stacks: list[int | None] = [100 * rng.randint(20, 120) for _ in range(players)]
         if level == "hard":
             for seat in rng.sample(range(players), 2):
                 stacks[seat] = rng.randint(120, 450)  # short stacks: short all-ins
@@ -117,7 +116,7 @@ class Situation:
     structure_name: str
     log: list[str]
     seat_list: list[SeatLine]
-    board: tuple[Card, ...]
+    board: tuple[str, ...]  # card codes, as the seat view gives them
     pot: int
 
 

@@ -56,8 +56,8 @@ class Record:
         return cls(**values)
 
 
-@cache
-def _hints(cls: type) -> dict[str, Any]:
+@cache  # keyed on the class: a few record classes, alive as long as the process
+def _hints(cls: Any) -> dict[str, Any]:
     return get_type_hints(cls)
 
 

@@ -76,9 +76,9 @@ class QuestionDrill[Q: Record, G: Grade](Drill):
     #: a function building the question from them (raising the engine's errors when bad).
     situation: tuple[str, ...] = ()
     custom: Callable[[Mapping[str, str], str], Q] | None = None
-    #: The right answer's feedback as a whole class sees it (no one's choice marked);
-    #: by default the grade of ``answer_key``.
-    reveal: Callable[[Q], G] | None = None
+    #: The grade of the right answer as a whole class sees it (no one's choice marked);
+    #: by default the grade as it is.
+    for_class: Callable[[G], G] | None = None
     #: Whether a question read back may be shared between requests: true when every field
     #: is immutable (cards, numbers, tuples); a question holding an engine ``Hand`` is not.
     shareable: bool = True
@@ -90,10 +90,10 @@ class QuestionDrill[Q: Record, G: Grade](Drill):
         """A stored question read back (``ValueError`` when it does not fit)."""
         return self.question_type.from_dict(data)
 
-    def revealed(self, question: Q) -> G:
-        if self.reveal is not None:
-            return self.reveal(question)
-        return self.grade(question, self.answer_key(question))
+    def revealed(self, question: Q, key: Answer | None = None) -> G:
+        """The feedback of the right answer (``key``, else the engine's), for a projector."""
+        grade = self.grade(question, self.answer_key(question) if key is None else key)
+        return grade if self.for_class is None else self.for_class(grade)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -84,9 +84,8 @@ def grade(question: Question, answer: Answer) -> Grade:
     )
 
 
-def reveal(question: Question) -> Grade:
+def for_class(right: Grade) -> Grade:
     """The right answer as a whole class sees it: nobody's choice is marked."""
-    right = grade(question, answer_key(question))
     return replace(right, rows=chosen(right.rows, set()))
 
 
@@ -124,5 +123,5 @@ DRILL = QuestionDrill(
     answer_label=answer_label,
     situation=("board", "hands"),
     custom=custom,
-    reveal=reveal,
+    for_class=for_class,
 )

@@ -357,14 +357,14 @@ def answer_label(question: Question, answer: Answer) -> str:
             for s in range(seats)
             if (chips := _chips(value(answer, f"payout{s}"))) is not None
         )
-    parts = []
+    parts: list[str] = []
     for row in range(seats):
-        text, ticked = _chips(value(answer, f"pot{row}")), _seats_ticked(answer, row, seats)
+        ticked = _seats_ticked(answer, row, seats)
         if value(answer, f"pot{row}").strip() == "" and not ticked:
             continue
-        chips = format_number(text or 0, language)
+        pot = format_number(_chips(value(answer, f"pot{row}")) or 0, language)
         names = ", ".join(_labels(ticked))
-        parts.append(f"{chips} ({names})" if names else chips)
+        parts.append(f"{pot} ({names})" if names else pot)
     return "; ".join(parts)
 
 

@@ -1,3 +1,6 @@
+"""The quizzes app: teachers build quizzes from the drills and run them; students join
+with a code."""
+
 from django.apps import AppConfig
 
 

@@ -15,6 +15,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from .querysets import ParticipantQuerySet, ResponseQuerySet
+
 #: Join codes use letters and digits that cannot be mistaken for each other (no 0/O, 1/I/L, 5/S, 8/B).
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
 CODE_LENGTH = 6
@@ -145,6 +147,8 @@ class Participant(models.Model):
     join_key = models.CharField(max_length=64, blank=True, default="")
     joined = models.DateTimeField(auto_now_add=True)
 
+    objects = ParticipantQuerySet.as_manager()
+
     class Meta:
         ordering = ["joined", "id"]
         constraints = [
@@ -155,11 +159,6 @@ class Participant(models.Model):
 
     def __str__(self) -> str:
         return self.nickname
-
-
-class ResponseQuerySet(models.QuerySet):
-    def answered(self) -> ResponseQuerySet:
-        return self.filter(answered__isnull=False)
 
 
 class Response(models.Model):

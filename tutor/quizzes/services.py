@@ -12,8 +12,7 @@ from typing import Any
 
 from django.core.cache import caches
 from django.db import IntegrityError, transaction
-from django.db.models import Count, F, Q, Sum
-from django.db.models.functions import Coalesce
+from django.db.models import F, Q
 from django.utils import timezone
 
 from tutor.drills.base import AnswerError
@@ -83,7 +82,7 @@ def current_index(session: Session, participant: Participant) -> int | None:
             if session.state in (Session.State.QUESTION, Session.State.REVEAL)
             else None
         )
-    done = set(participant.responses.filter(answered__isnull=False).values_list("index", flat=True))
+    done = set(participant.responses.answered().values_list("index", flat=True))
     attempts = session.settings.get("attempts", 1)
     for index in range(len(session.questions)):
         if index not in done:
@@ -159,7 +158,7 @@ def submit(
         "answer": stored_answer(answer),
         "answered": now,
         "correct": bool(feedback.correct),
-        "points": int(q.entry.get("points", 1)) if feedback["correct"] else 0,
+        "points": int(q.entry.get("points", 1)) if feedback.correct else 0,
         "elapsed_ms": max(0, int((now - start).total_seconds() * 1000)) if start else None,
     }
     stored = (
@@ -245,12 +244,8 @@ def end(session: Session) -> Session:
 
 def answer_counts(session: Session, index: int) -> dict[str, int]:
     """How many have answered the question, and how many of them correctly."""
-    rows = Response.objects.filter(participant__session=session, index=index).answered()
-    return {
-        "answered": rows.count(),
-        "correct": rows.filter(correct=True).count(),
-        "joined": session.participants.count(),
-    }
+    rows = Response.objects.of_session(session).filter(index=index).answered()
+    return {**rows.tally(), "joined": session.participants.count()}
 
 
 def scores(session: Session) -> list[tuple[Participant, int, int]]:
@@ -262,11 +257,7 @@ def scores(session: Session) -> list[tuple[Participant, int, int]]:
     ended = session.state == Session.State.ENDED
     if ended and (board := caches["local"].get(key)) is not None:
         return board
-    answered = Q(responses__answered__isnull=False)
-    rows = session.participants.annotate(
-        total=Coalesce(Sum("responses__points", filter=answered), 0),
-        right=Count("responses", filter=answered & Q(responses__correct=True)),
-    )
+    rows = session.participants.with_scores()
     board = sorted(
         ((p, p.total, p.right) for p in rows), key=lambda item: (-item[1], item[0].joined)
     )

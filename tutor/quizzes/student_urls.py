@@ -1,3 +1,5 @@
+"""The student's addresses: join with a code, answer, follow a live session."""
+
 from django.urls import path
 
 from . import student_views as views

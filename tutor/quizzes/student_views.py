@@ -3,7 +3,8 @@
 A student needs no account: joining sets a signed cookie naming their participant, so a
 reload or a reconnect keeps their place. The server decides everything (which question
 is open, whether time is up, whether this question was already answered); the page only
-shows it. Live sessions are followed by polling a tiny state endpoint.
+shows it. What the screen shows (feedback, retries, deadlines) is decided by the pure
+rules in ``stage.py``. Live sessions are followed by polling a tiny state endpoint.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from tutor.core.numbers import whole_number
 from tutor.drills.base import AnswerError
 
-from . import services
+from . import services, stage
+from .answers import as_querydict
 from .models import CODE_ALPHABET, CODE_LENGTH, Participant, Response, Session, is_code
 
 COOKIE_SALT = "tutor.quizzes.participant"
@@ -177,85 +179,75 @@ def _stage(
     just_stored: tuple[Response, dict[str, Any] | None] | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
-    """Everything the student's screen shows now. ``just_stored``: the response and feedback
-    of the answer this request has just stored (not read or graded again)."""
+    """Everything the student's screen shows now (``stage.py`` decides what). ``just_stored``:
+    the response and feedback of the answer this request has just stored (not read or
+    graded again)."""
     context: dict[str, Any] = {
         "session": session,
         "participant": participant,
         "total": len(session.questions),
         **extra,
     }
-    feedback_mode = session.settings.get("feedback", "at_once")
+    rules = stage.Rules.of(session)
     index = services.current_index(session, participant)
     context["index"] = index
-    if session.state == Session.State.ENDED or (
-        session.mode == Session.Mode.HOMEWORK and index is None
-    ):
-        context["finished"] = True
-        board = services.scores(session)
-        mine = next(
-            ((p, pts, ok) for p, pts, ok in board if p.pk == participant.pk), (participant, 0, 0)
-        )
-        context["score"], context["correct_count"] = mine[1], mine[2]
-        if session.leaderboard:
-            context["leaderboard"] = board[:10]
-        if feedback_mode == "at_end" or session.state == Session.State.ENDED:
-            context["review"] = _review(session, participant)
-        return context
-    if session.mode == Session.Mode.HOMEWORK and not session.is_open:
-        context["closed"] = True
-        return context
-    if index is None:
-        context["lobby"] = True
-        return context
-    q = services.question(session, index)
-    just_graded = just_stored is not None and just_stored[0].index == index
-    response = just_stored[0] if just_graded else services.mark_shown(participant, index)
-    context.update(q.context())
-    context.update(question=q.data, q=q, response=response, number=index + 1)
-    deadline = services.deadline(session, response)
-    if deadline is not None:
-        context["seconds_left"] = max(0, int((deadline - timezone.now()).total_seconds()))
-        context["deadline"] = deadline
-    attempts = session.settings.get("attempts", 1)
-    answered = response.answered is not None
-    can_retry = (
-        answered
-        and not response.correct
-        and response.attempts < attempts
-        and session.state != Session.State.REVEAL
+    screen = stage.screen(rules, index=index, is_open=session.is_open)
+    if screen is stage.Screen.FINISHED:
+        return _finished(context, session, participant, stage.at_end(rules))
+    if screen is stage.Screen.CLOSED:
+        return {**context, "closed": True}
+    if screen is stage.Screen.LOBBY or index is None:  # no question: a live session's lobby
+        return {**context, "lobby": True}
+    return _question(context, session, participant, rules, index, just_stored)
+
+
+def _finished(
+    context: dict[str, Any], session: Session, participant: Participant, view: stage.StageView
+) -> dict[str, Any]:
+    context["finished"] = True
+    board = services.scores(session)
+    mine = next(
+        ((p, pts, ok) for p, pts, ok in board if p.pk == participant.pk), (participant, 0, 0)
     )
-    context["can_answer"] = (
-        (not answered or can_retry)
-        and session.state != Session.State.REVEAL
-        and context.get("seconds_left", 1) > 0
-    )
-    show_feedback = answered and (
-        (feedback_mode == "at_once")
-        or (
-            feedback_mode == "after_question"
-            and (session.state == Session.State.REVEAL or session.mode == Session.Mode.HOMEWORK)
-        )
-    )
-    if session.state == Session.State.REVEAL and feedback_mode != "at_end":
-        show_feedback = True
-    if show_feedback:
-        context["feedback"] = (
-            just_stored[1] if just_stored and just_graded else _feedback_for(q, response)
-        )
+    context["score"], context["correct_count"] = mine[1], mine[2]
+    if view.show_leaderboard:
+        context["leaderboard"] = board[:10]
+    if view.show_review:
+        context["review"] = _review(session, participant)
     return context
 
 
-def _feedback_for(q: services.Question, response: Any) -> dict[str, Any] | None:
+def _question(
+    context: dict[str, Any],
+    session: Session,
+    participant: Participant,
+    rules: stage.Rules,
+    index: int,
+    just_stored: tuple[Response, dict[str, Any] | None] | None,
+) -> dict[str, Any]:
+    q = services.question(session, index)
+    graded = just_stored if just_stored is not None and just_stored[0].index == index else None
+    response = graded[0] if graded else services.mark_shown(participant, index)
+    context.update(q.context())
+    context.update(question=q.data, q=q, response=response, number=index + 1)
+    deadline = services.deadline(session, response)
+    view = stage.at_question(
+        rules, stage.Progress.of(response), now=timezone.now(), deadline=deadline
+    )
+    if deadline is not None:
+        context["seconds_left"] = view.seconds_left
+        context["deadline"] = deadline
+    context["can_answer"] = view.can_answer
+    if view.show_feedback:
+        context["feedback"] = graded[1] if graded else _feedback_for(q, response)
+    return context
+
+
+def _feedback_for(q: services.Question, response: Response) -> dict[str, Any] | None:
     if not response.answer:
         return None
-    from django.http import QueryDict
-
-    data = QueryDict(mutable=True)
-    for key, values in response.answer.items():
-        data.setlist(key, values if isinstance(values, list) else [values])
     try:
-        return services.grade(q, data)
+        return services.grade(q, as_querydict(response.answer))
     except AnswerError:
         return None
 

@@ -3,8 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import accounts
-from . import teacher_views as views
+from . import accounts, builder_views, console_views
 
 urlpatterns = [
     path("accounts/signup/", accounts.signup, name="signup"),
@@ -40,22 +39,32 @@ urlpatterns = [
         auth_views.PasswordResetConfirmView.as_view(),
         name="password_reset_confirm",
     ),
-    path("quizzes/", views.index, name="quizzes"),
-    path("quizzes/new/", views.quiz_new, name="quiz-new"),
-    path("quizzes/<int:pk>/", views.quiz_edit, name="quiz-edit"),
-    path("quizzes/<int:pk>/delete/", views.quiz_delete, name="quiz-delete"),
-    path("quizzes/<int:pk>/copy/", views.quiz_copy, name="quiz-copy"),
-    path("quizzes/<int:pk>/run/", views.quiz_run, name="quiz-run"),
-    path("quizzes/<int:pk>/slots/", views.slot_add, name="quiz-slot-add"),
-    path("quizzes/<int:pk>/slots/<int:slot_id>/", views.slot_edit, name="quiz-slot-edit"),
-    path("quizzes/<int:pk>/slots/<int:slot_id>/move/", views.slot_move, name="quiz-slot-move"),
-    path("quizzes/<int:pk>/slots/<int:slot_id>/deal/", views.slot_deal, name="quiz-slot-deal"),
+    path("quizzes/", builder_views.index, name="quizzes"),
+    path("quizzes/new/", builder_views.quiz_new, name="quiz-new"),
+    path("quizzes/<int:pk>/", builder_views.quiz_edit, name="quiz-edit"),
+    path("quizzes/<int:pk>/delete/", builder_views.quiz_delete, name="quiz-delete"),
+    path("quizzes/<int:pk>/copy/", builder_views.quiz_copy, name="quiz-copy"),
+    path("quizzes/<int:pk>/run/", console_views.quiz_run, name="quiz-run"),
+    path("quizzes/<int:pk>/slots/", builder_views.slot_add, name="quiz-slot-add"),
+    path("quizzes/<int:pk>/slots/<int:slot_id>/", builder_views.slot_edit, name="quiz-slot-edit"),
     path(
-        "quizzes/<int:pk>/slots/<int:slot_id>/delete/", views.slot_delete, name="quiz-slot-delete"
+        "quizzes/<int:pk>/slots/<int:slot_id>/move/", builder_views.slot_move, name="quiz-slot-move"
     ),
-    path("quizzes/session/<str:code>/", views.console, name="quiz-console"),
-    path("quizzes/session/<str:code>/live/", views.console_state, name="quiz-console-state"),
-    path("quizzes/session/<str:code>/control/", views.control, name="quiz-control"),
-    path("quizzes/session/<str:code>/results/", views.results_page, name="quiz-results"),
-    path("quizzes/session/<str:code>/results.csv", views.results_csv, name="quiz-results-csv"),
+    path(
+        "quizzes/<int:pk>/slots/<int:slot_id>/deal/", builder_views.slot_deal, name="quiz-slot-deal"
+    ),
+    path(
+        "quizzes/<int:pk>/slots/<int:slot_id>/delete/",
+        builder_views.slot_delete,
+        name="quiz-slot-delete",
+    ),
+    path("quizzes/session/<str:code>/", console_views.console, name="quiz-console"),
+    path(
+        "quizzes/session/<str:code>/live/", console_views.console_state, name="quiz-console-state"
+    ),
+    path("quizzes/session/<str:code>/control/", console_views.control, name="quiz-control"),
+    path("quizzes/session/<str:code>/results/", console_views.results_page, name="quiz-results"),
+    path(
+        "quizzes/session/<str:code>/results.csv", console_views.results_csv, name="quiz-results-csv"
+    ),
 ]

@@ -1,3 +1,5 @@
+"""Every address of the quizzes app: the teacher's and the student's."""
+
 from django.urls import include, path
 
 urlpatterns = [

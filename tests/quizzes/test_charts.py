@@ -1,0 +1,55 @@
+"""The results' SVG bar charts: accessible, escaped, bars in proportion."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tutor.quizzes import charts, results
+from tutor.quizzes.models import Session
+
+from .classroom import NAMES, teenpatti_answers
+
+
+def bar_widths(svg: str) -> list[int]:
+    pattern = r'<rect class="chart__bar[^"]*" x="\d+" y="\d+" width="(\d+)"'
+    return [int(w) for w in re.findall(pattern, svg)]
+
+
+@pytest.mark.django_db
+def test_split_chart_is_accessible_svg(homework: Session, answered: dict) -> None:
+    first = results.question_results(homework)[0]
+    svg = str(charts.split_chart(first))
+    assert svg.startswith("<svg") and 'role="img"' in svg
+    assert 'aria-labelledby="chart-q1-title chart-q1-desc"' in svg
+    assert '<title id="chart-q1-title">Question 1: how the answers split</title>' in svg
+    assert '<desc id="chart-q1-desc">3 answers, 2 correct.</desc>' in svg
+    assert "style=" not in svg and "<script" not in svg
+    # Right answer 2, wrong answer 1, no answer 1: bars in proportion, the longest full.
+    assert bar_widths(svg) == [charts.BAR_MAX, charts.BAR_MAX // 2, charts.BAR_MAX // 2]
+    assert "chart__bar--ok" in svg and "chart__bar--bad" in svg and "chart__bar--none" in svg
+    tp_right, _ = teenpatti_answers(homework)
+    assert f"<title>✓ {NAMES[tp_right]}: 2</title>" in svg
+
+
+@pytest.mark.django_db
+def test_overview_chart_shows_the_share_right(homework: Session, answered: dict) -> None:
+    svg = str(charts.overview_chart(results.question_results(homework)))
+    assert 'role="img"' in svg and "<title" in svg and "style=" not in svg
+    assert "<title>Question 1: 67%</title>" in svg
+    assert "<title>Question 2: 100%</title>" in svg
+
+
+def test_chart_escapes_what_students_typed() -> None:
+    split = results.Split('<script>alert("x")</script>', 1, False)
+    result = results.QuestionResult(0, "betting", "B", "easy", 1, 1, 1, 1, 0, None, "k", [split])
+    svg = str(charts.split_chart(result))
+    assert "<script>" not in svg and "&lt;script&gt;" in svg
+
+
+def test_a_question_nobody_answered_has_an_empty_bar() -> None:
+    unanswered = results.QuestionResult(0, "betting", "B", "easy", 1, 1, 3, 0, 0, None, "k")
+    svg = str(charts.overview_chart([unanswered]))
+    assert bar_widths(svg) == [0] and "<title>Question 1: —</title>" in svg
+    assert "<title>No answer: 3</title>" in str(charts.split_chart(unanswered))

@@ -1,0 +1,90 @@
+"""The results as CSV: every answer, then every student's totals, safe to open in a
+spreadsheet, in the teacher's language."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.utils import timezone, translation
+
+from tutor.quizzes import export
+from tutor.quizzes.models import Session
+
+from .classroom import NAMES, teenpatti_answers
+
+
+def read_csv(response: Any) -> list[list[str]]:
+    text = response.content.decode("utf-8")
+    assert text.startswith("\ufeff")
+    return list(csv.reader(io.StringIO(text[1:])))
+
+
+@pytest.mark.django_db
+def test_csv_export(owner: Client, homework: Session, answered: dict) -> None:
+    response = owner.get(f"/en/quizzes/session/{homework.code}/results.csv")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    date = timezone.localdate(homework.created).isoformat()
+    assert response["Content-Disposition"] == (
+        f'attachment; filename="showdowns-fridays-class-{date}.csv"'
+    )
+    rows = read_csv(response)
+    header = rows[0]
+    assert header[:3] == ["Student", "Language", "Question"] and len(header) == 13
+    blank = rows.index([])
+    detail = [dict(zip(header, row, strict=True)) for row in rows[1:blank]]
+    assert len(detail) == 4 * 2  # one row per student × question
+    _tp_right, tp_wrong = teenpatti_answers(homework)
+    balint = [r for r in detail if r["Student"] == "Bálint"]
+    assert [(r["Question"], r["Answer"], r["Correct"], r["Points"]) for r in balint] == [
+        ("1", NAMES[tp_wrong], "no", "0"),
+        ("2", balint[1]["Answer"], "yes", "3"),
+    ]
+    assert balint[0]["Time (seconds)"] == "6.0" and balint[0]["Language"] == "cs"
+    assert balint[0]["Seed"] == "11" and balint[1]["Seed"] == "12"
+    assert balint[0]["Level"] == "Easy" and balint[1]["Points possible"] == "3"
+    dev = [r for r in detail if r["Student"] == "Dev"]
+    assert [(r["Answer"], r["Correct"], r["Points"]) for r in dev] == [("", "no", "0")] * 2
+    assert [r["Answered at (UTC)"] for r in dev] == ["", ""]
+    summary_header = rows[blank + 1]
+    summary = {row[0]: dict(zip(summary_header, row, strict=True)) for row in rows[blank + 2 :]}
+    assert summary["Asha"]["Points"] == "5" and summary["Asha"]["Points possible"] == "5"
+    assert summary["Bálint"]["Correct answers"] == "1"
+    assert summary["Dev"]["Questions answered"] == "0" and summary["Dev"]["Questions"] == "2"
+    assert summary["Asha"]["Average time (seconds)"] != ""
+    # A nickname that a spreadsheet would run as a formula is made harmless.
+    assert "'=cmd|' /C calc'!A0" in summary
+    assert not any(row and row[0].startswith("=") for row in rows)
+
+
+@pytest.mark.parametrize("text", ["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"])
+def test_formula_text_gets_an_apostrophe(text: str) -> None:
+    assert export._cell(text) == "'" + text
+
+
+def test_other_cells_are_kept() -> None:
+    assert [export._cell(v) for v in ("Asha", "a=b", 3, None)] == ["Asha", "a=b", 3, None]
+
+
+@pytest.mark.django_db
+def test_csv_filename_keeps_non_latin_titles(owner: Client, homework: Session) -> None:
+    Session.objects.filter(pk=homework.pk).update(settings={**homework.settings, "title": "তাস খেলা"})
+    response = owner.get(f"/bn/quizzes/session/{homework.code}/results.csv")
+    disposition = response["Content-Disposition"]
+    assert disposition.startswith("attachment; filename*=utf-8''")
+    assert disposition.endswith(".csv")
+    rows = read_csv(response)
+    assert len(rows) == 1 + 1 + 1  # header, blank, summary header: nobody joined
+
+
+@pytest.mark.django_db
+def test_csv_headers_in_the_teachers_language(owner: Client, homework: Session) -> None:
+    english = read_csv(owner.get(f"/en/quizzes/session/{homework.code}/results.csv"))[0]
+    with translation.override("cs"):
+        expected = translation.gettext("Student")
+    czech = read_csv(owner.get(f"/cs/quizzes/session/{homework.code}/results.csv"))[0]
+    assert czech[0] == expected and len(czech) == len(english)

@@ -1,0 +1,178 @@
+"""The student's screen, rule by rule: which screen, retries, deadlines and when feedback
+shows. Pure: no database, no request."""
+
+from __future__ import annotations
+
+import doctest
+from datetime import UTC, datetime, timedelta
+from types import SimpleNamespace
+
+import pytest
+
+from tutor.quizzes import stage
+from tutor.quizzes.models import Session
+from tutor.quizzes.stage import Progress, Rules, Screen
+
+NOW = datetime(2026, 3, 2, 10, 0, 0, tzinfo=UTC)
+UNANSWERED = Progress()
+RIGHT = Progress(answered=True, correct=True, attempts=1)
+WRONG_ONCE = Progress(answered=True, correct=False, attempts=1)
+
+
+def live(state: str = "question", **settings: object) -> Rules:
+    return Rules(mode="live", state=state, **settings)  # type: ignore[arg-type]
+
+
+def homework(state: str = "question", **settings: object) -> Rules:
+    return Rules(mode="homework", state=state, **settings)  # type: ignore[arg-type]
+
+
+def ask(rules: Rules, progress: Progress, deadline: datetime | None = None) -> stage.StageView:
+    return stage.at_question(rules, progress, now=NOW, deadline=deadline)
+
+
+def test_stage_doctests() -> None:
+    assert doctest.testmod(stage).failed == 0
+
+
+# -- which screen ------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("rules", "index", "is_open", "expected"),
+    [
+        (live("lobby"), None, True, Screen.LOBBY),
+        (live("question"), 0, True, Screen.QUESTION),
+        (live("reveal"), 1, True, Screen.QUESTION),
+        (live("question"), 0, False, Screen.QUESTION),  # opening hours are for homework
+        (live("ended"), None, False, Screen.FINISHED),
+        (live("ended"), 1, False, Screen.FINISHED),
+        (homework(), 0, True, Screen.QUESTION),
+        (homework(), None, True, Screen.FINISHED),  # every question answered
+        (homework(), None, False, Screen.FINISHED),  # done, then it closed: still the score
+        (homework(), 0, False, Screen.CLOSED),  # not done, outside its hours
+        (homework("ended"), 0, True, Screen.FINISHED),
+    ],
+)
+def test_screen(rules: Rules, index: int | None, is_open: bool, expected: Screen) -> None:
+    assert stage.screen(rules, index=index, is_open=is_open) is expected
+
+
+# -- the finished screen -----------------------------------------------------------------
+def test_at_end_reviews_answers_when_feedback_waits_for_the_end() -> None:
+    view = stage.at_end(homework(feedback="at_end"))
+    assert view.kind is Screen.FINISHED and view.show_review
+
+
+def test_at_end_reviews_answers_once_the_session_has_ended() -> None:
+    assert stage.at_end(live("ended", feedback="at_once")).show_review
+    assert stage.at_end(homework("ended", feedback="after_question")).show_review
+
+
+def test_at_end_no_review_for_finished_homework_with_feedback_given_already() -> None:
+    assert not stage.at_end(homework(feedback="at_once")).show_review
+    assert not stage.at_end(homework(feedback="after_question")).show_review
+
+
+def test_at_end_leaderboard_only_when_the_session_has_one() -> None:
+    assert stage.at_end(homework(leaderboard=True)).show_leaderboard
+    assert not stage.at_end(homework(leaderboard=False)).show_leaderboard
+
+
+# -- answering and retrying --------------------------------------------------------------
+def test_an_open_question_takes_an_answer() -> None:
+    view = ask(live(), UNANSWERED)
+    assert view.kind is Screen.QUESTION
+    assert view.can_answer and not view.can_retry and not view.show_feedback
+    assert view.seconds_left is None and not view.time_up
+
+
+def test_a_right_answer_is_final() -> None:
+    view = ask(live(attempts=3), RIGHT)
+    assert not view.can_answer and not view.can_retry
+
+
+def test_a_wrong_answer_may_be_retried_while_attempts_are_left() -> None:
+    view = ask(live(attempts=2), WRONG_ONCE)
+    assert view.can_retry and view.can_answer
+
+
+def test_no_retry_once_the_attempts_are_used() -> None:
+    view = ask(live(attempts=2), Progress(answered=True, correct=False, attempts=2))
+    assert not view.can_retry and not view.can_answer
+    assert not ask(live(), WRONG_ONCE).can_answer  # one attempt, the default
+
+
+def test_no_answer_and_no_retry_once_revealed() -> None:
+    assert not ask(live("reveal"), UNANSWERED).can_answer
+    view = ask(live("reveal", attempts=3), WRONG_ONCE)
+    assert not view.can_retry and not view.can_answer
+
+
+# -- deadlines ---------------------------------------------------------------------------
+def test_time_left_is_whole_seconds_rounded_down() -> None:
+    view = ask(live(), UNANSWERED, deadline=NOW + timedelta(seconds=20.9))
+    assert view.seconds_left == 20 and view.can_answer and not view.time_up
+
+
+def test_no_answer_once_time_is_up() -> None:
+    view = ask(live(), UNANSWERED, deadline=NOW - timedelta(seconds=5))
+    assert view.seconds_left == 0 and view.time_up and not view.can_answer
+
+
+def test_the_last_part_second_counts_as_time_up() -> None:
+    view = ask(live(), UNANSWERED, deadline=NOW + timedelta(milliseconds=500))
+    assert view.seconds_left == 0 and not view.can_answer
+
+
+def test_no_retry_once_time_is_up() -> None:
+    view = ask(live(attempts=3), WRONG_ONCE, deadline=NOW)
+    assert view.can_retry and not view.can_answer  # still wrong with attempts, but late
+
+
+def test_seconds_left_without_a_deadline() -> None:
+    assert stage.seconds_left(NOW, None) is None
+    assert stage.seconds_left(NOW, NOW + timedelta(seconds=3)) == 3
+
+
+# -- when feedback shows -----------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("rules", "progress", "shown"),
+    [
+        (live(feedback="at_once"), WRONG_ONCE, True),
+        (live(feedback="at_once"), UNANSWERED, False),
+        (live(feedback="after_question"), RIGHT, False),  # wait for the reveal
+        (live("reveal", feedback="after_question"), RIGHT, True),
+        (homework(feedback="after_question"), RIGHT, True),  # homework reveals nothing
+        (homework(feedback="after_question"), UNANSWERED, False),
+        (live(feedback="at_end"), RIGHT, False),
+        (live("reveal", feedback="at_end"), RIGHT, False),
+        (homework(feedback="at_end"), RIGHT, False),
+        (live("reveal", feedback="at_once"), UNANSWERED, True),  # the reveal shows everyone
+        (live("reveal", feedback="after_question"), UNANSWERED, True),
+        (live("reveal", feedback="at_end"), UNANSWERED, False),
+    ],
+)
+def test_show_feedback(rules: Rules, progress: Progress, shown: bool) -> None:
+    assert ask(rules, progress).show_feedback is shown
+
+
+# -- reading the facts -------------------------------------------------------------------
+def test_rules_of_a_session() -> None:
+    session = Session(
+        mode="homework",
+        state="question",
+        settings={"feedback": "at_end", "attempts": 3},
+        leaderboard=True,
+    )
+    assert Rules.of(session) == Rules("homework", "question", "at_end", 3, True)
+
+
+def test_rules_of_a_session_without_settings_default_to_feedback_at_once_and_one_attempt() -> None:
+    rules = Rules.of(Session(mode="live", state="lobby", settings={}))
+    assert (rules.feedback, rules.attempts, rules.leaderboard) == ("at_once", 1, False)
+
+
+def test_progress_of_a_response() -> None:
+    shown_only = SimpleNamespace(answered=None, correct=False, attempts=0)
+    assert Progress.of(shown_only) == UNANSWERED
+    wrong = SimpleNamespace(answered=NOW, correct=False, attempts=1)
+    assert Progress.of(wrong) == WRONG_ONCE

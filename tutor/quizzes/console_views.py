@@ -1,0 +1,243 @@
+"""The teacher's side of a running quiz: starting a session, the console for the projector
+(join link and QR code, the question, the reveal, who has answered), the teacher's
+controls, and the results page and its CSV.
+
+A teacher sees only their own sessions: anything else is a 404, and an anonymous visitor
+is sent to log in. Every control is a POST followed by a redirect, so the console works as
+plain forms; htmx only refreshes its live numbers (``hx-trigger="every 2s"``), and stops
+once the session has ended (HTTP 286).
+"""
+
+from __future__ import annotations
+
+import zoneinfo
+from datetime import timedelta
+from typing import Any
+
+import segno
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRefresh
+
+from . import charts, export, results, services, stage
+from .answers import answer_label, correct_answer, reveal_feedback
+from .forms import DEFAULT_ZONES, RunForm
+from .models import Response, Session
+from .teacher_common import own_quiz, own_session, page_language, render_question
+
+STOP_POLLING = 286  # htmx stops polling on this status
+ZONE_KEY = "quiz_time_zone"
+
+
+def render_reveal(request: HttpRequest, q: services.Question) -> SafeString:
+    """The right answer and the engine's explanation: the drill's ``#feedback_body``."""
+    context = {"question": q.data, "feedback": reveal_feedback(q), "reveal": True, **q.context()}
+    return render_to_string(f"{q.template}#feedback_body", context, request)
+
+
+def qr_svg(url: str) -> SafeString:
+    """A QR code of ``url`` as inline SVG: classes instead of inline styles, so it keeps
+    to the site's Content-Security-Policy."""
+    svg = segno.make(url, error="m").svg_inline(
+        svgclass="qr",
+        lineclass="qr__line",
+        omitsize=True,
+        light="#fff",
+        title=_("QR code of the join link"),
+    )
+    return mark_safe(svg.replace("<svg ", '<svg role="img" ', 1))  # segno escapes the title and URL
+
+
+def join_url(request: HttpRequest, session: Session) -> str:
+    """The join link, in the quiz's language when it has one (else the teacher's)."""
+    with translation.override(session.settings.get("language") or page_language()):
+        return request.build_absolute_uri(reverse("quiz-join-code", args=[session.code]))
+
+
+# -- running a quiz ----------------------------------------------------------------------
+@login_required
+@require_http_methods(["GET", "POST"])
+def quiz_run(request: HttpRequest, pk: int) -> HttpResponse:
+    quiz = own_quiz(request, pk)
+    if not quiz.slots.filter(drill__in=[d.slug for d in services.quiz_drills()]).exists():
+        messages.error(request, _("Add at least one question before running the quiz."))
+        return redirect("quiz-edit", pk=quiz.pk)
+    zone = request.session.get(ZONE_KEY) or DEFAULT_ZONES.get(page_language(), "UTC")
+    if request.method == "POST":
+        form = RunForm(request.POST)
+        if form.is_valid():
+            data = form.cleaned_data
+            session = services.start_session(
+                quiz, data["mode"], data["opens"], data["closes"], data["leaderboard"]
+            )
+            session.settings = {**session.settings, "zone": data["zone"]}
+            session.save(update_fields=["settings"])
+            request.session[ZONE_KEY] = data["zone"]
+            return redirect("quiz-console", code=session.code)
+    else:
+        now = timezone.now().astimezone(zoneinfo.ZoneInfo(zone)).replace(tzinfo=None)
+        now = now.replace(second=0, microsecond=0)
+        form = RunForm(
+            initial={
+                "mode": Session.Mode.LIVE,
+                "zone": zone,
+                "opens": now,
+                "closes": (now + timedelta(days=7)).replace(hour=23, minute=59),
+            }
+        )
+    return render(request, "quizzes/teacher/run.html", {"quiz": quiz, "form": form})
+
+
+def _console_context(request: HttpRequest, session: Session) -> dict[str, Any]:
+    participants = list(session.participants.with_answered())
+    total = len(session.questions)
+    context: dict[str, Any] = {
+        "session": session,
+        "quiz": session.quiz,
+        "participants": participants,
+        "total": total,
+        "live": session.mode == Session.Mode.LIVE,
+        "ended": session.state == Session.State.ENDED,
+        "zone": session.settings.get("zone", "UTC"),
+        "poll_query": f"state={session.state}&current={session.current}",
+        "max_points": results.max_points(session),
+    }
+    if session.mode == Session.Mode.LIVE and 0 <= session.current < total:
+        index = session.current
+        context["number"] = index + 1
+        context["counts"] = services.answer_counts(session, index)
+        context["answered_ids"] = (
+            Response.objects.of_session(session).filter(index=index).answered().participant_ids()
+        )
+        deadline = services.deadline(session, None)
+        if deadline is not None and session.state == Session.State.QUESTION:
+            context["seconds_left"] = stage.seconds_left(timezone.now(), deadline)
+    elif session.mode == Session.Mode.HOMEWORK:
+        context["question_counts"] = [
+            {"number": i + 1, **services.answer_counts(session, i)} for i in range(total)
+        ]
+    if session.leaderboard and (
+        session.state in (Session.State.REVEAL, Session.State.ENDED)
+        or session.mode == Session.Mode.HOMEWORK
+    ):
+        context["leaderboard"] = services.scores(session)[:10]
+    return context
+
+
+@login_required
+@require_GET
+def console(request: HttpRequest, code: str) -> HttpResponse:
+    session = own_session(request, code)
+    context = _console_context(request, session)
+    link = join_url(request, session)
+    context.update(join_url=link, qr=qr_svg(link))
+    if session.mode == Session.Mode.LIVE and 0 <= session.current < len(session.questions):
+        q = services.question(session, session.current)
+        language = session.settings.get("language") or page_language()
+        with translation.override(language):
+            context["question_html"] = render_question(request, q)
+            if session.state in (Session.State.REVEAL, Session.State.ENDED):
+                context["reveal_html"] = render_reveal(request, q)
+                context["key_label"] = answer_label(q, correct_answer(q))
+        context["question_language"] = language
+        context["drill"] = q.drill
+    return render(request, "quizzes/teacher/console.html", context)
+
+
+@require_GET
+def console_state(request: HttpRequest, code: str) -> HttpResponse:
+    """The console's live numbers (who joined, who answered); a full refresh when the
+    session moved on elsewhere (or the teacher was logged out, so the page itself goes
+    to the login form); HTTP 286 (stop polling) once it has ended."""
+    if not request.user.is_authenticated:
+        if request.htmx:
+            return HttpResponseClientRefresh()
+        return redirect_to_login(request.get_full_path())
+    session = own_session(request, code)
+    seen = (request.GET.get("state", ""), request.GET.get("current", ""))
+    if seen != (session.state, str(session.current)):
+        return HttpResponseClientRefresh()
+    status = STOP_POLLING if session.state == Session.State.ENDED else 200
+    return render(
+        request,
+        "quizzes/teacher/console.html#live",
+        _console_context(request, session),
+        status=status,
+    )
+
+
+CONTROLS = {
+    "start": lambda s: services.open_question(s, 0),
+    "next": services.next_question,
+    "reveal": services.reveal,
+    "end": services.end,
+}
+
+
+@login_required
+@require_POST
+def control(request: HttpRequest, code: str) -> HttpResponse:
+    """The teacher's buttons. The form says which state it was pressed in, so a double
+    click (or a second tab) never skips a question."""
+    session = own_session(request, code)
+    action = request.POST.get("action", "")
+    pressed_at = request.POST.get("at", "")
+    if action not in CONTROLS:
+        messages.error(request, _("That control does not exist."))
+    elif pressed_at != f"{session.state}:{session.current}":
+        messages.info(request, _("The quiz had already moved on, so nothing was changed."))
+    elif action in ("start", "next", "reveal") and session.mode != Session.Mode.LIVE:
+        messages.error(request, _("Homework runs at each student's own pace."))
+    else:
+        try:
+            CONTROLS[action](session)
+        except services.Refused:
+            messages.error(request, _("That is not possible at this point of the quiz."))
+    return redirect("quiz-console", code=session.code)
+
+
+# -- results -----------------------------------------------------------------------------
+@login_required
+@require_GET
+def results_page(request: HttpRequest, code: str) -> HttpResponse:
+    session = own_session(request, code)
+    responses = results.answered_responses(session)
+    per_question = results.question_results(session, responses)
+    students = results.student_results(session, responses)
+    questions = []
+    for result in per_question:
+        q = services.question(session, result.index)
+        questions.append(
+            {
+                "result": result,
+                "chart": charts.split_chart(result),
+                "question_html": render_question(request, q),
+            }
+        )
+    context = {
+        "session": session,
+        "quiz": session.quiz,
+        "questions": questions,
+        "overview": charts.overview_chart(per_question) if per_question else "",
+        "students": students,
+        "numbers": [r.number for r in per_question],
+        "max_points": results.max_points(session),
+        "zone": session.settings.get("zone", "UTC"),
+        "answered_total": len(responses),
+    }
+    return render(request, "quizzes/teacher/results.html", context)
+
+
+@login_required
+@require_GET
+def results_csv(request: HttpRequest, code: str) -> HttpResponse:
+    return export.csv_response(own_session(request, code))

@@ -1,0 +1,148 @@
+"""A session's results as a CSV download: one row per student and question, then one
+summary row per student.
+
+Headers and yes/no cells are in the teacher's page language. Text a spreadsheet would
+run as a formula (a nickname such as ``=cmd|...``) is made harmless, and the file starts
+with a byte-order mark so spreadsheet programs read every script right.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import UTC
+from decimal import Decimal
+from typing import Any
+
+from django.http import HttpResponse
+from django.utils import timezone
+from django.utils.http import content_disposition_header
+from django.utils.text import slugify
+from django.utils.translation import gettext, pgettext
+
+from .models import Session
+from .results import (
+    QuestionResult,
+    StudentResult,
+    answered_responses,
+    max_points,
+    question_results,
+    student_results,
+)
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value: Any) -> Any:
+    """Text that a spreadsheet would run as a formula gets a leading apostrophe."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def _yes_no(flag: bool) -> str:
+    # Translators: a cell of the CSV export, in the column "Correct".
+    return pgettext("csv value", "yes") if flag else pgettext("csv value", "no")
+
+
+def _seconds(value: Decimal | None) -> str:
+    return "" if value is None else str(value)
+
+
+def csv_filename(session: Session) -> str:
+    title = slugify(session.settings.get("title") or session.quiz.title, allow_unicode=True)
+    date = timezone.localdate(session.created).isoformat()
+    return f"{title or 'quiz'}-{date}.csv"
+
+
+def _answer_header() -> list[Any]:
+    return [
+        gettext("Student"),
+        gettext("Language"),
+        gettext("Question"),
+        gettext("Drill"),
+        pgettext("drill level", "Level"),
+        gettext("Seed"),
+        gettext("Answer"),
+        gettext("Correct"),
+        gettext("Points"),
+        gettext("Points possible"),
+        gettext("Time (seconds)"),
+        gettext("Attempts"),
+        gettext("Answered at (UTC)"),
+    ]
+
+
+def _answer_rows(students: list[StudentResult], questions: list[QuestionResult]) -> list[list[Any]]:
+    """One row per student and question, answered or not."""
+    return [
+        [
+            _cell(student.participant.nickname),
+            student.participant.language,
+            cell.number,
+            question.drill_title,
+            question.level_name,
+            question.seed,
+            _cell(cell.label),
+            _yes_no(cell.correct),
+            cell.points,
+            question.points,
+            _seconds(cell.seconds),
+            cell.attempts,
+            cell.at.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S") if cell.at else "",
+        ]
+        for student in students
+        for cell, question in zip(student.cells, questions, strict=True)
+    ]
+
+
+def _summary_header() -> list[Any]:
+    return [
+        gettext("Student"),
+        gettext("Points"),
+        gettext("Points possible"),
+        gettext("Correct answers"),
+        gettext("Questions answered"),
+        gettext("Questions"),
+        gettext("Average time (seconds)"),
+    ]
+
+
+def _summary_rows(students: list[StudentResult], total: int, questions: int) -> list[list[Any]]:
+    return [
+        [
+            _cell(student.participant.nickname),
+            student.points,
+            total,
+            student.correct,
+            student.answered,
+            questions,
+            _seconds(student.average_seconds),
+        ]
+        for student in students
+    ]
+
+
+def csv_rows(session: Session) -> list[list[Any]]:
+    """Every answer, a blank row, then every student's totals."""
+    responses = answered_responses(session)
+    questions = question_results(session, responses)
+    students = student_results(session, responses)
+    return [
+        _answer_header(),
+        *_answer_rows(students, questions),
+        [],
+        _summary_header(),
+        *_summary_rows(students, max_points(session), len(questions)),
+    ]
+
+
+def csv_response(session: Session) -> HttpResponse:
+    """The results as a CSV download: UTF-8 with a byte-order mark, so that spreadsheet
+    programs read Bengali, Hindi, Japanese and Czech nicknames right."""
+    buffer = io.StringIO()
+    buffer.write("\ufeff")
+    csv.writer(buffer).writerows(csv_rows(session))
+    response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = content_disposition_header(True, csv_filename(session))
+    return response

@@ -1,0 +1,60 @@
+"""The questions asked of the quiz tables, as QuerySet methods: a session's answers, how
+many answered a question and how many of them rightly, who answered what, the scores.
+
+``models.py`` makes these the default managers, so ``Response.objects.of_session(s)``
+and ``session.participants.with_scores()`` read as what they fetch. Only answered rows
+count anywhere: a response row is made when a question is shown, before any answer.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from django.db import models
+from django.db.models import Count, Q, Sum
+from django.db.models.functions import Coalesce
+
+if TYPE_CHECKING:
+    from .models import Session
+
+#: A participant's answered responses (the filter of an annotation over ``responses``).
+ANSWERED = Q(responses__answered__isnull=False)
+
+
+class ResponseQuerySet(models.QuerySet):
+    def answered(self) -> ResponseQuerySet:
+        return self.filter(answered__isnull=False)
+
+    def of_session(self, session: Session) -> ResponseQuerySet:
+        return self.filter(participant__session=session)
+
+    def in_class_order(self) -> ResponseQuerySet:
+        """Student by student in the order they joined, then question by question, with
+        the student fetched in the same query."""
+        return self.select_related("participant").order_by(
+            "participant__joined", "participant_id", "index"
+        )
+
+    def tally(self) -> dict[str, int]:
+        """How many rows, and how many of them right (call it on answered rows)."""
+        return {"answered": self.count(), "correct": self.filter(correct=True).count()}
+
+    def participant_ids(self) -> set[int]:
+        return set(self.values_list("participant_id", flat=True))
+
+
+class ParticipantQuerySet(models.QuerySet):
+    def with_answered(self) -> ParticipantQuerySet:
+        """Each participant with ``answered``: how many questions they have answered."""
+        return self.annotate(answered=Count("responses", filter=ANSWERED))
+
+    def with_scores(self) -> ParticipantQuerySet:
+        """Each participant with ``total`` (points) and ``right`` (right answers), in one
+        query for the whole class."""
+        return self.annotate(
+            total=Coalesce(Sum("responses__points", filter=ANSWERED), 0),
+            right=Count("responses", filter=ANSWERED & Q(responses__correct=True)),
+        )
+
+
+__all__ = ["ANSWERED", "ParticipantQuerySet", "ResponseQuerySet"]

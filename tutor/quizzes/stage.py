@@ -1,0 +1,160 @@
+"""What a student's quiz screen shows now: the rules of feedback, retries and deadlines.
+
+Pure functions of plain facts (the session's mode, state and settings, this student's
+answer so far, the time now and the question's deadline), so every rule is tested
+without a database or a request. The student's view gathers the facts, asks, and renders:
+
+>>> from datetime import datetime, timedelta
+>>> rules = Rules(mode="live", state="question", feedback="at_once", attempts=2)
+>>> screen(rules, index=0, is_open=True)
+<Screen.QUESTION: 'question'>
+>>> now = datetime(2026, 1, 1, 9, 0, 0)
+>>> wrong_once = Progress(answered=True, correct=False, attempts=1)
+>>> view = at_question(rules, wrong_once, now=now, deadline=now + timedelta(seconds=20.5))
+>>> (view.can_answer, view.can_retry, view.show_feedback, view.seconds_left)
+(True, True, True, 20)
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from .models import Quiz, Session
+
+
+class Screen(enum.StrEnum):
+    FINISHED = "finished"  # the quiz is over for this student: score, review, leaderboard
+    CLOSED = "closed"  # homework outside its opening hours
+    LOBBY = "lobby"  # a live session before its first question: wait for the teacher
+    QUESTION = "question"  # a question, answered or not
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The facts of the session that decide the screen."""
+
+    mode: str  # Session.Mode
+    state: str  # Session.State
+    feedback: str = Quiz.Feedback.AT_ONCE  # when feedback shows: Quiz.Feedback
+    attempts: int = 1  # answers allowed per question, until one is right
+    leaderboard: bool = False
+
+    @classmethod
+    def of(cls, session: Session) -> Rules:
+        return cls(
+            mode=session.mode,
+            state=session.state,
+            feedback=session.settings.get("feedback", Quiz.Feedback.AT_ONCE),
+            attempts=session.settings.get("attempts", 1),
+            leaderboard=session.leaderboard,
+        )
+
+
+@dataclass(frozen=True)
+class Progress:
+    """This student's answer to the question on screen, so far."""
+
+    answered: bool = False
+    correct: bool = False
+    attempts: int = 0  # answers given
+
+    @classmethod
+    def of(cls, response: Any) -> Progress:
+        return cls(
+            answered=response.answered is not None,
+            correct=bool(response.correct),
+            attempts=response.attempts,
+        )
+
+
+@dataclass(frozen=True)
+class StageView:
+    """What to show. ``seconds_left`` is ``None`` when the question has no time limit."""
+
+    kind: Screen
+    show_review: bool = False  # the finished screen lists the student's answers
+    show_leaderboard: bool = False
+    seconds_left: int | None = None
+    can_answer: bool = False  # the answer form is shown (a first answer or a retry)
+    can_retry: bool = False  # answered wrong, with attempts left, before the reveal
+    show_feedback: bool = False  # the verdict and the explanation of the answer
+
+    @property
+    def time_up(self) -> bool:
+        return self.seconds_left == 0
+
+
+def screen(rules: Rules, *, index: int | None, is_open: bool) -> Screen:
+    """Which screen, given the question this student should see (``index``, ``None`` when
+    there is none: live before the first question, homework all done) and whether the
+    session takes answers now."""
+    homework = rules.mode == Session.Mode.HOMEWORK
+    if rules.state == Session.State.ENDED or (homework and index is None):
+        return Screen.FINISHED
+    if homework and not is_open:
+        return Screen.CLOSED
+    if index is None:
+        return Screen.LOBBY
+    return Screen.QUESTION
+
+
+def at_end(rules: Rules) -> StageView:
+    """The finished screen: the review of every answer shows when feedback waits for the
+    end, and to everyone once the session has ended."""
+    return StageView(
+        Screen.FINISHED,
+        show_review=(rules.feedback == Quiz.Feedback.AT_END or rules.state == Session.State.ENDED),
+        show_leaderboard=rules.leaderboard,
+    )
+
+
+def seconds_left(now: datetime, deadline: datetime | None) -> int | None:
+    """Whole seconds until ``deadline`` (rounded down, never below 0)."""
+    if deadline is None:
+        return None
+    return max(0, int((deadline - now).total_seconds()))
+
+
+def at_question(
+    rules: Rules,
+    progress: Progress,
+    *,
+    now: datetime,
+    deadline: datetime | None,
+) -> StageView:
+    """A question's screen. Once the answer is revealed nobody answers any more; until
+    then a wrong answer may be tried again while attempts are left, and no answer is
+    taken once time is up. An answer's feedback shows at once (``at_once``), or once the
+    question is revealed (``after_question``; in homework, nothing is revealed, so as
+    soon as it is answered), or at the end (``at_end``). On reveal the feedback shows to
+    everyone, answered or not, unless it waits for the end."""
+    revealed = rules.state == Session.State.REVEAL
+    left = seconds_left(now, deadline)
+    can_retry = (
+        progress.answered
+        and not progress.correct
+        and progress.attempts < rules.attempts
+        and not revealed
+    )
+    can_answer = (
+        (not progress.answered or can_retry) and not revealed and (left is None or left > 0)
+    )
+    show_feedback = progress.answered and (
+        rules.feedback == Quiz.Feedback.AT_ONCE
+        or (
+            rules.feedback == Quiz.Feedback.AFTER_QUESTION
+            and (revealed or rules.mode == Session.Mode.HOMEWORK)
+        )
+    )
+    if revealed and rules.feedback != Quiz.Feedback.AT_END:
+        show_feedback = True
+    return StageView(
+        Screen.QUESTION,
+        seconds_left=left,
+        can_answer=can_answer,
+        can_retry=can_retry,
+        show_feedback=show_feedback,
+    )

@@ -1,0 +1,42 @@
+"""What the builder's and the console's views share: finding the teacher's own quiz or
+session (anything else is a 404), and showing a question as students see it.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest
+from django.shortcuts import get_object_or_404
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+
+from . import services
+from .models import Quiz, Session, is_code
+
+
+def own_quiz(request: HttpRequest, pk: int) -> Quiz:
+    return get_object_or_404(Quiz, pk=pk, owner=request.user)
+
+
+def own_session(request: HttpRequest, code: str) -> Session:
+    if not is_code(code.upper()):
+        raise Http404
+    return get_object_or_404(
+        Session.objects.select_related("quiz"), code=code.upper(), quiz__owner=request.user
+    )
+
+
+def page_language() -> str:
+    return get_language() or "en"
+
+
+def render_question(request: HttpRequest, q: services.Question) -> SafeString:
+    """The question as students see it (the drill's ``#question`` and ``#answer`` partials),
+    shown inert: a preview, or the projector's view."""
+    context = {"question": q.data, **q.context()}
+    html = render_to_string(f"{q.template}#question", context, request) + render_to_string(
+        f"{q.template}#answer", context, request
+    )
+    return mark_safe(
+        f'<div class="quiz-question" inert>{html}</div>'
+    )  # the drill templates escape their data
