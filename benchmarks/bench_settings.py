@@ -1,4 +1,4 @@
-"""The production settings plus one bare view, for ``benchmarks/load_quiz.py`` only.
+"""The production settings plus one bare view, for ``benchmarks/load_quiz/`` only.
 
 Everything comes from ``tutor.settings`` (and so from the environment); only the URLconf
 differs, adding ``/bare/`` beside the site's own addresses. Production code never loads

@@ -1,7 +1,9 @@
-"""A short real run of the load and fault test (``benchmarks/load_quiz.py``), so that the
-script cannot rot: its own gunicorn on a free loopback port and a temporary SQLite file,
-five students, two questions, every answer either dropped and retried or sent twice, a
-graceful reload and a hard kill of the server mid-quiz, and a one-second page bench.
+"""A short real run of the load and fault test (the package ``benchmarks/load_quiz/``), so
+that the script cannot rot: its own gunicorn on a free loopback port and a temporary SQLite
+file, five students, two questions, every answer either dropped and retried or sent twice, a
+graceful reload and a hard kill of the server mid-quiz, and a one-second page bench. Beside
+it, fast checks of the package's pure parts: its doctests, and the verdict on one (student,
+question) against its stored row.
 
 Only correctness is asserted here; the figures it prints are not (a timing belongs in a
 benchmark, never in an assertion).
@@ -9,13 +11,18 @@ benchmark, never in an assertion).
 
 from __future__ import annotations
 
+import doctest
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
+
+from benchmarks.load_quiz import check, faults, pages, report
+from benchmarks.load_quiz.check import Check, Stored, check_answer
 
 ROOT = Path(__file__).resolve().parents[1]
 BIND_FAILURES = ("Connection in use", "Can't connect to", "Address family not supported")
@@ -69,3 +76,47 @@ def test_load_quiz_smoke_run_keeps_every_acknowledged_answer_through_restarts(
     assert results["bench"]["bare"]["requests"] > 0
     assert "drill / bare" in result.stdout
     assert "fault test: OK" in result.stdout
+
+
+@pytest.mark.parametrize("module", [check, faults, pages, report], ids=lambda m: m.__name__)
+def test_load_quiz_doctests(module: ModuleType) -> None:
+    result = doctest.testmod(module)
+    assert result.attempted > 0
+    assert result.failed == 0
+
+
+def test_check_answer_acknowledged_answer_must_be_the_one_stored() -> None:
+    verdict = Check()
+    row = Stored(answered=True, answer={"winner": "p2"}, attempts=1)
+    check_answer(verdict, "s, question 1", [({"winner": ["p1"]}, pages.STORED)], row, True)
+    assert verdict.acknowledged == 1
+    assert verdict.problems == [
+        "s, question 1: stored {'winner': ['p2']}, but {'winner': ['p1']} was acknowledged"
+    ]
+
+
+def test_check_answer_lost_reply_confirmed_by_already_answered() -> None:
+    verdict = Check(answered_rows=1)
+    sent = [({"winner": ["p1"]}, pages.UNKNOWN), ({"winner": ["p1"]}, pages.ALREADY)]
+    row = Stored(answered=True, answer={"winner": ["p1"]}, attempts=1)
+    check_answer(verdict, "s, question 1", sent, row, True)
+    assert (verdict.confirmed, verdict.missing, verdict.problems) == (1, 0, [])
+    assert verdict.matches
+
+
+def test_check_answer_stored_answer_nobody_sent_is_a_problem() -> None:
+    verdict = Check(answered_rows=1)
+    row = Stored(answered=True, answer={"winner": ["p1"]}, attempts=1)
+    check_answer(verdict, "s, question 1", [], row, True)
+    assert verdict.missing == 1
+    assert not verdict.matches
+    assert verdict.problems == ["s, question 1: stored {'winner': ['p1']} without any post of it"]
+
+
+def test_answer_outcome_reads_the_status_region() -> None:
+    refused = '<div class="quiz-status"><p class="error">{}</p></div>'
+    assert pages.answer_outcome(refused.format(pages.ALREADY_ANSWERED + ".")) == pages.ALREADY
+    assert pages.answer_outcome(refused.format(pages.NOT_CURRENT + ".")) == pages.CLOSED
+    assert pages.answer_outcome(refused.format("Pick one.")) == "refused"
+    assert pages.answer_outcome(f"<p>{pages.RECEIVED}</p>") == pages.STORED
+    assert pages.answer_outcome("<p>Question 2</p>") == "unexpected"

@@ -5,9 +5,9 @@ import re
 import pytest
 from django.test import Client
 
-from tutor.core.cardnames import card_name
 from tutor.drills.play_holdem import SESSION_KEY, YOU
 from tutor.engine.hand import Hand
+from tutor.words.cards import card_name
 
 pytestmark = pytest.mark.django_db
 URL = "/en/drills/play-holdem/"

@@ -9,12 +9,12 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import translation
 
-from tutor.core import terms
 from tutor.core.locales import format_percentage
 from tutor.engine import holdem, sixcard, teenpatti, tp2020
 from tutor.rules.directives import parse_directive
 from tutor.rules.documents import DOCUMENTS
 from tutor.rules.segments import markdown
+from tutor.words import terms
 
 PAGES = {
     "texas-holdem": "/rules/texas-holdem/",

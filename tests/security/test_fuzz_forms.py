@@ -37,13 +37,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import LANGUAGES
-from tutor.core.narrate import STRUCTURES
 from tutor.drills.base import LEVELS, MAX_SEED, TOKEN_SALT, make_token
-from tutor.drills.play import PRESETS
-from tutor.drills.registry import DRILLS
+from tutor.drills.play_holdem import PRESETS
+from tutor.drills.registry import DRILLS, QuestionDrill
 from tutor.engine import tp2020
 from tutor.quizzes import services
 from tutor.quizzes.models import CODE_ALPHABET, Participant, Response
+from tutor.words.terms import STRUCTURES
 
 from .conftest import (
     HTMX,
@@ -69,7 +69,7 @@ def fuzz(examples: int) -> Callable[[Any], Any]:
     )
 
 
-STATELESS = [slug for slug, d in DRILLS.items() if d.view is None]
+STATELESS = [slug for slug, d in DRILLS.items() if isinstance(d, QuestionDrill)]
 CARDS = [rank + suit for rank in "23456789TJQKA" for suit in "shdc"]
 XSS = (
     "<script>alert('xss')</script>",

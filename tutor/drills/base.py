@@ -15,7 +15,6 @@ from typing import Any
 
 from django.core import signing
 from django.http import HttpRequest
-from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
 from tutor.core.numbers import whole_number
@@ -80,17 +79,6 @@ def read_token(slug: str, token: str | None) -> dict[str, Any]:
     if not isinstance(data.get("s"), int) or not 0 <= data["s"] < MAX_SEED:
         raise BadQuestion("token")
     return data
-
-
-def bad_question_message(kind: str) -> str:
-    if kind == "level":
-        return _("That level does not exist, so here is an easy question instead.")
-    if kind == "seed":
-        return _("That question link is not valid, so here is a new question.")
-    return _(
-        "This answer could not be matched to a question (the page may be too old or "
-        "was changed). Here is a new question."
-    )
 
 
 @dataclass

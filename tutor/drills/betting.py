@@ -10,14 +10,14 @@ from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
 
 from tutor.core.locales import format_number
-from tutor.core.narrate import narrate, structure_name
 from tutor.core.numbers import whole_number
-from tutor.core.reasons import reason_text
-from tutor.core.terms import seat_name
 from tutor.engine.betting import Action, ActionKind
 from tutor.engine.hand import Hand
 from tutor.engine.rules import Rules
 from tutor.engine.table import Table
+from tutor.words.narrate import narrate
+from tutor.words.reasons import reason_text
+from tutor.words.terms import seat_name, structure_name
 
 from .answers import amount, value
 from .base import AnswerError

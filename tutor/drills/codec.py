@@ -2,7 +2,7 @@
 
 A question is stored whole (in a quiz session) as JSON and read back as the same object:
 ``Record.from_dict(q.to_dict()) == q``. The field types say how each value is written:
-cards as their codes (``"As"``), tuples as lists, ``None`` as null, nested records as
+cards as their codes (``"As"``), tuples as lists, ``None`` as null, nested dataclasses as
 objects, and engine objects with their own ``to_dict``/``from_dict`` (a ``Hand``) through
 those.
 
@@ -35,25 +35,31 @@ class Record:
     """Mixin for a frozen dataclass whose fields are JSON-writable by their types."""
 
     def to_dict(self) -> JSON:
-        hints = _hints(type(self))
-        return {
-            f.name: _dump(getattr(self, f.name), hints[f.name])
-            for f in dataclasses.fields(cast(Any, self))
-        }
+        return _dump_fields(self)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
         """Read a record back; raises ``ValueError`` when ``data`` does not fit the type."""
-        if not isinstance(data, Mapping):
-            raise ValueError(f"{cls.__name__}: expected an object")
-        hints = _hints(cls)
-        values = {}
-        for f in dataclasses.fields(cast(Any, cls)):
-            if f.name in data:
-                values[f.name] = _load(data[f.name], hints[f.name])
-            elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                raise ValueError(f"{cls.__name__}: missing {f.name}")
-        return cls(**values)
+        return cast(Self, _load_fields(cls, data))
+
+
+def _dump_fields(value: Any) -> JSON:
+    """Any dataclass (a record, or a plain frozen dataclass inside one) as a JSON object."""
+    hints = _hints(type(value))
+    return {f.name: _dump(getattr(value, f.name), hints[f.name]) for f in dataclasses.fields(value)}
+
+
+def _load_fields(cls: Any, data: Any) -> Any:
+    if not isinstance(data, Mapping):
+        raise ValueError(f"{cls.__name__}: expected an object")
+    hints = _hints(cls)
+    values = {}
+    for f in dataclasses.fields(cls):
+        if f.name in data:
+            values[f.name] = _load(data[f.name], hints[f.name])
+        elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            raise ValueError(f"{cls.__name__}: missing {f.name}")
+    return cls(**values)
 
 
 @cache  # keyed on the class: a few record classes, alive as long as the process
@@ -73,8 +79,8 @@ def _dump(value: Any, kind: Any) -> Any:
     origin = get_origin(kind)
     if kind is Card:
         return value.code
-    if isinstance(kind, type) and issubclass(kind, Record):
-        return value.to_dict()
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+        return _dump_fields(value)
     if origin is tuple:
         args = get_args(kind)
         if len(args) == 2 and args[1] is Ellipsis:
@@ -98,8 +104,8 @@ def _load(value: Any, kind: Any) -> Any:
     origin = get_origin(kind)
     if kind is Card:
         return Card.parse(_expect(value, str))
-    if isinstance(kind, type) and issubclass(kind, Record):
-        return kind.from_dict(value)
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+        return _load_fields(kind, value)
     if origin is tuple:
         args = get_args(kind)
         items = _expect(value, list)

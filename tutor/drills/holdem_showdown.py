@@ -10,18 +10,17 @@ from dataclasses import dataclass, replace
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tutor.core.explain import explain_holdem
 from tutor.core.numbers import whole_number
-from tutor.core.terms import player_name
 from tutor.engine import holdem
 from tutor.engine.cards import Card, parse_cards, shuffled_deck
 from tutor.engine.errors import InvalidInput
+from tutor.words.showdowns import ShowdownRow, chosen, explain_holdem, holdem_rows
+from tutor.words.terms import player_name
 
 from .answers import indexes, values
 from .base import AnswerError
 from .codec import Record
 from .drill import Answer, QuestionDrill
-from .showdown_rows import ShowdownRow, chosen, holdem_rows
 
 # How often a level insists on a close decision (kicker, split, board plays, rank).
 CLOSE_CALL_SHARE = {"easy": 0.0, "medium": 0.5, "hard": 0.85}

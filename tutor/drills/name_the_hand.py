@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tutor.core import terms
-from tutor.core.explain import describe_holdem, describe_teenpatti
 from tutor.engine import holdem, teenpatti
 from tutor.engine.cards import DECK, Card, Rank, Suit, parse_cards
 from tutor.engine.errors import InvalidCards, InvalidInput
+from tutor.words import terms
+from tutor.words.hands import describe_holdem, describe_teenpatti
 
 from .answers import value, values
 from .base import AnswerError

@@ -16,16 +16,16 @@ from django.shortcuts import render
 from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
 
-from tutor.core.locales import format_number
-from tutor.core.narrate import STRUCTURES, narrate, street_name, structure_name
 from tutor.core.numbers import whole_number
-from tutor.core.reasons import reason_text
-from tutor.core.terms import seat_name
 from tutor.engine import bots
 from tutor.engine.betting import Action, ActionKind
 from tutor.engine.errors import EngineError, IllegalAction
 from tutor.engine.hand import Hand
 from tutor.engine.table import Table
+from tutor.words.bots import bot_reason, style_name
+from tutor.words.narrate import narrate
+from tutor.words.reasons import reason_text
+from tutor.words.terms import STRUCTURES, seat_name, street_name, structure_name
 
 from .base import get_progress, record_answer
 from .betting import RULES
@@ -42,55 +42,6 @@ def you_name(seat: int) -> str:
     if seat == YOU:
         return pgettext("play", "Seat %(number)s (you)") % {"number": seat + 1}
     return seat_name(seat)
-
-
-def style_name(style: str) -> str:
-    names = {
-        "tight": pgettext("bot style", "tight"),
-        "loose": pgettext("bot style", "loose"),
-        "aggressive": pgettext("bot style", "aggressive"),
-        "passive": pgettext("bot style", "passive"),
-    }
-    return names.get(style, style)
-
-
-def bot_reason(decision: dict[str, Any], language: str) -> str:
-    numbers = {
-        "seat": seat_name(decision["seat"]),
-        "style": style_name(decision["style"]),
-        "equity": format_number(decision["equity"], language),
-        "odds": format_number(decision["pot_odds"] or 0, language),
-        "share": format_number(decision["fair_share"], language),
-    }
-    texts = {
-        "value_bet": pgettext(
-            "bot reason",
-            "%(seat)s (%(style)s) bets for value: an estimated %(equity)s %% chance to win, above a fair share of %(share)s %%.",
-        ),
-        "value_raise": pgettext(
-            "bot reason",
-            "%(seat)s (%(style)s) raises for value: an estimated %(equity)s %% chance to win, above a fair share of %(share)s %%.",
-        ),
-        "bluff": pgettext(
-            "bot reason",
-            "%(seat)s (%(style)s) bluffs: a weak hand, betting to make the others fold.",
-        ),
-        "pot_odds_call": pgettext(
-            "bot reason",
-            "%(seat)s (%(style)s) calls: an estimated %(equity)s %% chance to win is worth the price, pot odds of %(odds)s %%.",
-        ),
-        "pot_odds_fold": pgettext(
-            "bot reason",
-            "%(seat)s (%(style)s) folds: an estimated %(equity)s %% chance to win is below the price, pot odds of %(odds)s %%.",
-        ),
-        "check_weak": pgettext(
-            "bot reason", "%(seat)s (%(style)s) checks: not strong enough to bet."
-        ),
-        "check_nothing_to_gain": pgettext(
-            "bot reason", "%(seat)s (%(style)s) checks: betting is not possible or gains nothing."
-        ),
-    }
-    return texts.get(decision["reason"], "") % numbers
 
 
 def _new_table(structure: str, opponents: int) -> tuple[Table, dict[int, str]]:

@@ -12,9 +12,9 @@ from django.utils.translation import gettext as _
 
 from tutor.core.locales import format_number
 from tutor.core.numbers import whole_number
-from tutor.core.terms import category_name, seat_name
 from tutor.engine import holdem, pots
 from tutor.engine.cards import DECK, Card, shuffled_deck
+from tutor.words.terms import category_name, seat_name
 
 from .answers import amount, value, values
 from .base import AnswerError

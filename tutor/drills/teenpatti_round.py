@@ -17,9 +17,10 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tutor.core import terms
 from tutor.engine import tp2020
 from tutor.engine.errors import InvalidInput
+from tutor.words import terms
+from tutor.words.errors import stake_error
 
 from .base import get_progress, new_seed, record_answer
 from .drill import PlayDrill
@@ -40,23 +41,6 @@ def _state(request: HttpRequest) -> dict[str, Any]:
             "expected": "0",
         }
     return state
-
-
-def stake_error(error: InvalidInput) -> str:
-    bet = terms.TEENPATTI_BETS.get(str(error.details.get("bet", "")).strip("'"), "")
-    messages = {
-        "negative_stake": _("%(bet)s: a stake cannot be negative."),
-        "stake_too_large": _("%(bet)s: that stake is far too large."),
-        "too_many_decimals": _("%(bet)s: use at most two decimal places."),
-        "invalid_stake": _("%(bet)s: enter a number of chips, such as 10 or 2.50."),
-    }
-    template = messages.get(
-        error.code,
-        _(
-            "The bet slip could not be read. Enter a number of chips for each bet you want to place."
-        ),
-    )
-    return template % {"bet": bet} if "%(bet)s" in template else template
 
 
 def _slip(request: HttpRequest) -> dict[str, str]:

@@ -10,17 +10,22 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tutor.core import terms
-from tutor.core.explain import explain_teenpatti, teenpatti_names
 from tutor.engine import teenpatti
 from tutor.engine.cards import Card, shuffled_deck
 from tutor.engine.errors import InvalidInput
+from tutor.words import terms
+from tutor.words.showdowns import (
+    ShowdownRow,
+    chosen,
+    explain_teenpatti,
+    teenpatti_names,
+    teenpatti_rows,
+)
 
 from .answers import value
 from .base import AnswerError
 from .codec import Record
 from .drill import Answer, QuestionDrill
-from .showdown_rows import ShowdownRow, chosen, teenpatti_rows
 
 # How often a level insists on a close decision (kicker, rank, sequence order, tie).
 CLOSE_CALL_SHARE = {"easy": 0.0, "medium": 0.5, "hard": 0.85}

@@ -16,13 +16,13 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
 from tutor.engine.errors import EngineError
+from tutor.words.questions import bad_question_message
 
 from .base import (
     LEVEL_NAMES,
     LEVELS,
     AnswerError,
     BadQuestion,
-    bad_question_message,
     get_progress,
     make_token,
     new_seed,

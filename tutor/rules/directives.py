@@ -17,22 +17,23 @@ from urllib.parse import urlencode
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from tutor.core import terms
-from tutor.core.explain import (
-    describe_holdem,
-    describe_teenpatti,
+from tutor.drills import holdem_showdown, name_the_hand, teenpatti_showdown
+from tutor.drills.drill import QuestionDrill
+from tutor.engine import holdem, pots, sixcard, teenpatti, tp2020
+from tutor.engine.cards import parse_cards
+from tutor.engine.errors import EngineError
+from tutor.engine.rules import Rules
+from tutor.engine.table import Street, Table
+from tutor.words import terms
+from tutor.words.hands import describe_holdem, describe_teenpatti
+from tutor.words.showdowns import (
     explain_holdem,
     explain_teenpatti,
     holdem_rows,
     teenpatti_names,
     teenpatti_rows,
 )
-from tutor.core.terms import player_name, seat_name
-from tutor.engine import holdem, pots, sixcard, teenpatti, tp2020
-from tutor.engine.cards import parse_cards
-from tutor.engine.errors import EngineError
-from tutor.engine.rules import Rules
-from tutor.engine.table import Street, Table
+from tutor.words.terms import player_name, seat_name
 
 
 class DirectiveError(ValueError):
@@ -73,7 +74,7 @@ def _hand(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
             "best": value.best_five,
             "name": terms.category_name(game, value.code),
             "description": "" if value.code == "royal_flush" else describe_holdem(value),
-            "drill_url": drill_link("name-the-hand", game="holdem", cards=opts["cards"]),
+            "drill_url": drill_link(name_the_hand.DRILL, game="holdem", cards=opts["cards"]),
         }
     if game == "teenpatti":
         value = teenpatti.evaluate(cards)
@@ -84,7 +85,7 @@ def _hand(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
             "best": (),
             "name": terms.category_name(game, code),
             "description": "" if value.is_three_aces else describe_teenpatti(value),
-            "drill_url": drill_link("name-the-hand", game="teenpatti", cards=opts["cards"]),
+            "drill_url": drill_link(name_the_hand.DRILL, game="teenpatti", cards=opts["cards"]),
         }
     if game == "bonus":
         bonus = sixcard.evaluate_bonus(cards)
@@ -111,7 +112,9 @@ def _showdown(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
             "board": board,
             "rows": rows,
             "explanation": explain_holdem(result, names),
-            "drill_url": drill_link("holdem-showdown", board=opts["board"], hands=opts["hands"]),
+            "drill_url": drill_link(
+                holdem_showdown.DRILL, board=opts["board"], hands=opts["hands"]
+            ),
         }
     if game == "teenpatti":
         result = teenpatti.showdown(hands[0], hands[1])
@@ -122,7 +125,7 @@ def _showdown(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
             "board": (),
             "rows": rows,
             "explanation": explain_teenpatti(result, names),
-            "drill_url": drill_link("teenpatti-showdown", hands=opts["hands"]),
+            "drill_url": drill_link(teenpatti_showdown.DRILL, hands=opts["hands"]),
         }
     raise DirectiveError(f"unknown game {game!r}")
 
@@ -316,9 +319,11 @@ RENDERERS: dict[str, Callable[[list[str], dict[str, str]], dict[str, Any]]] = {
 }
 
 
-def drill_link(slug: str, level: str = "easy", **params: str) -> str:
+def drill_link(drill: QuestionDrill[Any, Any], level: str = "easy", **params: str) -> str:
     """A drill opened on this very situation (the drill checks it again)."""
-    return f"{reverse('drill', args=[slug])}?{urlencode({'level': level, **params})}"
+    if set(params) != set(drill.situation):
+        raise DirectiveError(f"{drill.slug} takes a situation of {drill.situation}")
+    return f"{reverse('drill', args=[drill.slug])}?{urlencode({'level': level, **params})}"
 
 
 def render_directive(text: str, language: str) -> str:

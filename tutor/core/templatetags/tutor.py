@@ -18,12 +18,12 @@ from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, pgettext
 
-from tutor.core import terms
-from tutor.core.cardnames import card_name
 from tutor.core.context_processors import translated_paths
 from tutor.core.locales import format_number, format_percentage, language_choices
 from tutor.engine.cards import Card
 from tutor.engine.errors import InvalidCards
+from tutor.words import terms
+from tutor.words.cards import card_name
 
 register = template.Library()
 

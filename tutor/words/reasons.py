@@ -1,13 +1,18 @@
-"""Sentences for the engine's reason codes (illegal actions, blocked raises)."""
+"""Sentences for the engine's reason codes: illegal actions and blocked raises.
+
+Every :class:`~tutor.engine.betting.Reason` has a message here, with the numbers the
+engine sends in the error's details as named placeholders (``%(minimum)s``). So do
+``unknown_preset`` (a preset size the play drill does not offer) and ``illegal_action``
+(the code of an :class:`~tutor.engine.errors.IllegalAction` raised without a reason).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from django.utils.translation import pgettext
 
-from tutor.core.locales import format_number
+from .base import fill, lookup, number
 
 
 def _messages() -> dict[str, str]:
@@ -59,18 +64,23 @@ def _messages() -> dict[str, str]:
             "An all-in for less than a full raise does not reopen the betting for players who have already acted.",
         ),
         "unknown_preset": pgettext("betting rule", "That preset size does not exist."),
+        "illegal_action": pgettext("betting rule", "That action is not allowed now."),
     }
 
 
-def reason_text(code: str, details: Mapping[str, Any] | None = None, language: str = "en") -> str:
-    messages = _messages()
-    text = messages.get(code, pgettext("betting rule", "That action is not allowed now."))
+def reason_codes() -> frozenset[str]:
+    """Every code :func:`reason_text` words."""
+    return frozenset(_messages())
+
+
+def reason_text(
+    code: str, details: Mapping[str, object] | None = None, language: str = "en"
+) -> str:
+    """The sentence for a reason code; whole-number details fill its placeholders."""
+    text = lookup(_messages(), "reason", code)
     numbers = {
-        k: format_number(v, language)
-        for k, v in (details or {}).items()
-        if isinstance(v, int) and not isinstance(v, bool)
+        key: number(value, language)
+        for key, value in (details or {}).items()
+        if isinstance(value, int) and not isinstance(value, bool)
     }
-    try:
-        return text % numbers if "%(" in text else text
-    except KeyError:
-        return text
+    return fill(text, numbers)

@@ -1,4 +1,4 @@
-"""Names of ranks, suits and cards in the page language.
+"""Names of ranks, suits and cards in the page language, and cards written as codes.
 
 Each card has its own message so that every language can build the name its own way
 (Czech adjectives agree with the rank's gender, Bengali puts the suit first in the
@@ -7,9 +7,13 @@ genitive ...). The strings are literal so that ``makemessages`` finds them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.utils.translation import pgettext, pgettext_lazy
 
 from tutor.engine.cards import Card, Rank, Suit
+
+from .base import lookup
 
 # Translators: the accessible name of a playing card, read by screen readers.
 CARD_NAMES = {
@@ -113,13 +117,29 @@ def card_name(card: Card | None) -> str:
     """The accessible name of a card, or of a face-down card for ``None``."""
     if card is None:
         return pgettext("card", "Face-down card")
-    return str(CARD_NAMES[card.code])
+    return str(lookup(CARD_NAMES, "card", card.code))
 
 
 def rank_name(rank: Rank | int, *, plural: bool = False) -> str:
+    """'king', or 'kings' with ``plural``, for the rank 13."""
     char = Rank(rank).char
-    return str((RANK_PLURALS if plural else RANK_NAMES)[char])
+    return str(lookup(RANK_PLURALS if plural else RANK_NAMES, "rank", char))
 
 
 def suit_name(suit: Suit) -> str:
-    return str(SUIT_NAMES[suit.char])
+    return str(lookup(SUIT_NAMES, "suit", suit.char))
+
+
+def holdem_rank_char(rank: int) -> str:
+    """The rank's letter in a card code: ``T`` for ten, ``A`` for ace (14, or 1 when low)."""
+    return "23456789TJQKA"[rank - 2]
+
+
+def rank_text(rank: int) -> str:
+    """The rank as written in a sequence: ``10`` for ten, else the code's letter."""
+    return "10" if rank == 10 else holdem_rank_char(rank)
+
+
+def cards_text(codes: Sequence[str | None]) -> str:
+    """Card codes as a learner reads them, ``?`` for a hidden card: ``As 10d ?``."""
+    return " ".join(Card.parse(c).code.replace("T", "10") if c else "?" for c in codes)

@@ -1,12 +1,20 @@
-"""The site's words for the engine's codes: hand categories, bets, paytable rows.
+"""The site's words for the engine's codes: hand categories, bets, results, paytable rows,
+betting structures, streets, seats and players.
 
 The engine returns codes (``"pure_sequence"``, ``"pair_plus_a"``); these tables turn them
-into text in the page language. Short poker words carry a context for translators.
+into text in the page language. Short poker words carry a context for translators. The
+tables hold lazy translations (looked up in the active language when shown); the
+functions below look a code up and raise :class:`~tutor.words.base.MissingWords` for a
+code that has no name.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.utils.translation import pgettext, pgettext_lazy
+
+from .base import lookup
 
 HOLDEM_CATEGORIES = {
     "high_card": pgettext_lazy("holdem hand", "High card"),
@@ -83,14 +91,29 @@ PAYTABLE_ROWS = {
     "tie": pgettext_lazy("paytable row", "The two hands tie"),
     "three_aces": TEENPATTI_CATEGORIES["three_aces"],
     "trail": pgettext_lazy("paytable row", "Trail (other than aces)"),
-    **{code: TEENPATTI_CATEGORIES[code] for code in ("pure_sequence", "sequence", "color", "pair")},
-    **{code: BONUS_CATEGORIES[code] for code in BONUS_CATEGORIES if code != "none"},
+    **{
+        code: TEENPATTI_CATEGORIES[code]
+        for code in ("pure_sequence", "sequence", "color", "pair", "high_card")
+    },
+    # "none" never pays in the default paytables, but a paytable may name it.
+    **{code: BONUS_CATEGORIES[code] for code in BONUS_CATEGORIES},
 }
 
 
-def category_name(game: str, code: str) -> str:
-    return str(CATEGORIES[game][code])
+STRUCTURES = {
+    "no_limit": pgettext_lazy("betting structure", "No-limit"),
+    "pot_limit": pgettext_lazy("betting structure", "Pot-limit"),
+    "fixed_limit": pgettext_lazy("betting structure", "Fixed-limit"),
+}
 
+STREETS = {
+    "flop": pgettext_lazy("street", "Flop"),
+    "turn": pgettext_lazy("street", "Turn"),
+    "river": pgettext_lazy("street", "River"),
+    "preflop": pgettext_lazy("street", "Pre-flop"),
+    "showdown": pgettext_lazy("street", "Showdown"),
+    "complete": pgettext_lazy("street", "Hand over"),
+}
 
 # Translators: one-line definitions shown when a learner names a hand wrongly.
 HOLDEM_DEFINITIONS = {
@@ -150,6 +173,54 @@ TEENPATTI_DEFINITIONS = {
         "teen patti definition", "Three cards of the same rank; three aces are the highest."
     ),
 }
+
+
+DEFINITIONS = {
+    "holdem": HOLDEM_DEFINITIONS,
+    "teenpatti": TEENPATTI_DEFINITIONS,
+}
+
+
+def _name(table: Mapping[str, object], family: str, code: str) -> str:
+    return str(lookup(table, family, code))
+
+
+def category_name(game: str, code: str) -> str:
+    """A hand category's name: ``game`` is ``"holdem"``, ``"teenpatti"`` or ``"bonus"``."""
+    return _name(lookup(CATEGORIES, "game", game), f"{game} category", code)
+
+
+def definition(game: str, code: str) -> str:
+    """A hand category's one-line definition (``"holdem"`` or ``"teenpatti"``)."""
+    return _name(lookup(DEFINITIONS, "game", game), f"{game} definition", code)
+
+
+def bet_name(code: str) -> str:
+    return _name(TEENPATTI_BETS, "teen patti bet", code)
+
+
+def result_name(code: str) -> str:
+    return _name(TEENPATTI_RESULTS, "teen patti result", code)
+
+
+def outcome_name(code: str) -> str:
+    return _name(SETTLEMENT_OUTCOMES, "settlement outcome", code)
+
+
+def paytable_name(code: str) -> str:
+    return _name(PAYTABLE_NAMES, "paytable", code)
+
+
+def paytable_row_name(code: str) -> str:
+    return _name(PAYTABLE_ROWS, "paytable row", code)
+
+
+def structure_name(code: str) -> str:
+    return _name(STRUCTURES, "betting structure", code)
+
+
+def street_name(code: str) -> str:
+    return _name(STREETS, "street", code)
 
 
 def seat_name(index: int) -> str:

@@ -1,0 +1,211 @@
+"""The command line, ``python -m benchmarks.load_quiz``, and the order of the phases: prepare,
+start the server and warm it up, then either the page bench alone (``--bench-only``) or the
+quiz (with its faults), the page bench, the database check and the report."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import secrets
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from benchmarks.gunicorn_server import HOST, Server, free_port
+from benchmarks.load_quiz.bench import bench_pages, warm_up
+from benchmarks.load_quiz.check import check_database
+from benchmarks.load_quiz.faults import plan_faults
+from benchmarks.load_quiz.prepare import (
+    QuizSetup,
+    create_quiz,
+    prepare_database,
+    server_environment,
+)
+from benchmarks.load_quiz.report import (
+    P99_GOAL_MS,
+    RATIO_GOAL,
+    bench_summary,
+    load_average,
+    print_bench,
+    print_report,
+    print_result,
+    summarize,
+)
+from benchmarks.load_quiz.scenario import run_quiz
+
+
+def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.load_quiz",
+        description="Drive a live quiz (a teacher and N students) against gunicorn on "
+        "loopback, check the database against the acknowledged answers, and compare a "
+        "drill page with a bare Django view.",
+    )
+    add = parser.add_argument
+    add("--students", type=int, default=400, help="simulated students (default 400)")
+    add("--questions", type=int, default=5, help="questions in the quiz (default 5)")
+    add("--think-min", type=float, default=0.5, help="shortest think time, s (default 0.5)")
+    add("--think-max", type=float, default=4.0, help="longest think time, s (default 4)")
+    add("--poll", type=float, default=2.0, help="state poll interval, s, as the page (2)")
+    add("--ramp", type=float, default=5.0, help="students join over this many s (default 5)")
+    add("--reveal-pause", type=float, default=None, help="s in reveal (default: poll + 0.5)")
+    add("--retry-share", type=float, default=0.1, help="answers dropped and retried (0.1)")
+    add("--double-share", type=float, default=0.1, help="answers sent twice at once (0.1)")
+    add("--fault", action="store_true", help="SIGHUP and kill + restart the server mid-quiz")
+    add("--question-timeout", type=float, default=90.0, help="s the teacher waits per question")
+    add("--timeout", type=float, default=900.0, help="global time limit, s (default 900)")
+    add("--max-requests", type=int, default=None, help="request budget of the quiz phase")
+    add("--request-timeout", type=float, default=120.0, help="s to wait for a reply (120)")
+    add("--workers", type=int, default=None, help="gunicorn workers (default: production's)")
+    add("--threads", type=int, default=None, help="threads per worker (default: production's)")
+    add("--bench-clients", type=int, default=16, help="keep-alive clients of the page bench")
+    add("--bench-seconds", type=float, default=10.0, help="s per endpoint (default 10)")
+    add("--bench-warmup", type=float, default=1.0, help="s of warm-up per page (default 1)")
+    add("--drill", default="holdem-showdown", help="the drill page to bench (holdem-showdown)")
+    add("--no-bench", action="store_true", help="skip the drill page / bare view bench")
+    add("--bench-only", action="store_true", help="only the drill page / bare view bench")
+    add("--database-url", default=os.environ.get("DATABASE_URL", ""), help="default: a temp SQLite")
+    add("--seed", type=int, default=None, help="random seed of the clients' choices")
+    add("--json", type=Path, default=None, help="also write the results to this file")
+    add("--keep", action="store_true", help="keep the temporary directory (log, SQLite)")
+    options = parser.parse_args(argv)
+    if options.students < 1 or options.questions < 1:
+        parser.error("--students and --questions must be at least 1")
+    if not 0 <= options.think_min <= options.think_max:
+        parser.error("--think-min must be between 0 and --think-max")
+    if options.bench_only and (options.no_bench or options.fault):
+        parser.error("--bench-only cannot go with --no-bench or --fault")
+    if options.retry_share + options.double_share > 1:
+        parser.error("--retry-share and --double-share add up to more than 1")
+    if options.reveal_pause is None:
+        options.reveal_pause = options.poll + 0.5
+    if options.max_requests is None:
+        # Enough for every student to poll until the global time limit, plus a dozen
+        # requests per question (page, answers, repeats): only a runaway client hits it.
+        options.max_requests = int(
+            options.students * (options.timeout / options.poll + 12 * options.questions + 20)
+        )
+    if options.seed is None:
+        options.seed = secrets.randbelow(2**32)
+    return options
+
+
+def start(
+    options: argparse.Namespace, environment: dict[str, str], server: Server, tmp: Path
+) -> tuple[str, QuizSetup]:
+    """The database, the quiz and a warm server; what the database is, and the quiz."""
+    print(f"Preparing the database and static files in {tmp} ...", flush=True)
+    database = prepare_database(environment)
+    setup = create_quiz(options.questions, random.Random(options.seed))
+    print(f"Starting gunicorn on {HOST}:{server.port} ({database}) ...", flush=True)
+    server.start()
+    warm_up(options, server)
+    return database, setup
+
+
+def bench(options: argparse.Namespace, server: Server) -> tuple[dict[str, Any], int]:
+    """The page bench's figures (with the load average around it), and its errors."""
+    before = load_average()
+    drill, bare = bench_pages(options, server)
+    figures = {
+        "bench": bench_summary(drill, bare),
+        "bench_clients": options.bench_clients,
+        "bench_seconds": options.bench_seconds,
+        "bench_load": f"{before} before, {load_average()} after",
+    }
+    return figures, drill.errors + bare.errors
+
+
+def bench_only(options: argparse.Namespace, server: Server, database: str) -> dict[str, Any]:
+    figures, errors = bench(options, server)
+    server.stop()
+    results = {
+        "ok": not errors,
+        "failures": ["errors in the page bench"] if errors else [],
+        **figures,
+        "database": database,
+    }
+    print_bench(results)
+    print_result(results["ok"])
+    return results
+
+
+def quiz(
+    options: argparse.Namespace, server: Server, setup: QuizSetup, database: str
+) -> dict[str, Any]:
+    """The quiz (with its faults), the page bench, the database check, and the report."""
+    faults = plan_faults(options.questions) if options.fault else []
+    print(
+        f"Quiz {setup.code}: {options.students} students, {options.questions} questions"
+        f"{', a reload and a kill of the server' if faults else ''} ...",
+        flush=True,
+    )
+    load_before = load_average()
+    run, students, teacher, elapsed = run_quiz(options, server, setup, faults)
+    load = f"{load_before} before, {load_average()} after"
+    figures: dict[str, Any] = {}
+    bench_errors = 0
+    if not options.no_bench:
+        idle = server.wait_idle()
+        print(
+            f"Benching the drill page and the bare view (idle after {idle:.0f} s) ...", flush=True
+        )
+        warm_up(options, server)  # the faults leave new, cold workers
+        figures, bench_errors = bench(options, server)
+    server.stop()
+    from django.db import connections
+
+    connections.close_all()
+    check = check_database(students, setup.session_id, options.questions)
+    results = summarize(options, run, students, teacher, elapsed, faults, check)
+    p99 = results["quiz"]["students"]["p99"]
+    results.update(
+        database=database, load=load, goals={"p99_ms": p99, "p99_met": p99 < P99_GOAL_MS}
+    )
+    if figures:
+        results.update(figures)
+        ratio = results["bench"]["ratio"]
+        results["goals"].update(ratio=ratio, ratio_met=ratio >= RATIO_GOAL)
+        if bench_errors:
+            results["failures"].append(f"{bench_errors} errors in the page bench")
+            results["ok"] = False
+    print_report(results)
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    options = parse_options(argv)
+    tmp = Path(tempfile.mkdtemp(prefix="load_quiz-"))
+    environment = server_environment(options, tmp)
+    server = Server(environment, free_port(), tmp / "gunicorn.log")
+    try:
+        try:
+            database, setup = start(options, environment, server, tmp)
+        except (RuntimeError, OSError, subprocess.SubprocessError) as error:
+            print(f"setup failed: {error}", file=sys.stderr)
+            return 2
+        if options.bench_only:
+            results = bench_only(options, server, database)
+        else:
+            results = quiz(options, server, setup, database)
+        if options.json:
+            options.json.write_text(json.dumps(results, indent=2, default=str))
+        if not results["ok"] and not options.bench_only:
+            print(f"\ngunicorn log: {server.log}\n{server.tail(15)}")
+            options.keep = True
+        return 0 if results["ok"] else 1
+    finally:
+        server.stop()
+        if options.keep:
+            print(f"(kept {tmp})")
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

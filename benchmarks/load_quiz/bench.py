@@ -1,0 +1,116 @@
+"""The page bench: a fixed number of keep-alive clients asking for one page back to back, a
+drill page against the bare view (the framework's own limit), on the quiz's server; and
+the warm-up that lets every worker build its tables first."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from benchmarks.gunicorn_server import Server
+from benchmarks.load_quiz.browser import Browser, Run, Stop, Unanswered
+from benchmarks.load_quiz.pages import EXPECTED, LANGUAGE, QUESTION_DRILLS
+
+Path = Callable[[random.Random], str]  # the address of each request, new seeds each time
+
+
+@dataclass
+class BenchResult:
+    kind: str
+    path: str
+    requests: int
+    errors: int
+    seconds: float
+    latencies: list[float]
+    client_cpu: float  # s of this process's CPU
+    server_cpu: float | None  # s of the workers' CPU
+
+    @property
+    def rate(self) -> float:
+        return self.requests / self.seconds if self.seconds else 0.0
+
+
+def hammer(
+    options: argparse.Namespace, server: Server, kind: str, path: Path, seconds: float
+) -> BenchResult:
+    """``bench_clients`` keep-alive clients asking for ``path`` back to back for ``seconds``."""
+    run = Run(options, server.port, budget=10**9, seconds=seconds + options.request_timeout + 30)
+    stop_at = time.monotonic() + seconds
+
+    def client(number: int) -> None:
+        rng = random.Random(number)
+        browser = Browser(run)
+        while time.monotonic() < stop_at:
+            try:
+                browser.send("GET", path(rng), kind)
+            except Unanswered:
+                time.sleep(0.01)
+            except Stop:
+                return
+
+    threads = [threading.Thread(target=client, args=(n,)) for n in range(options.bench_clients)]
+    client_cpu, server_cpu, started = time.process_time(), server.worker_cpu(), time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - started
+    server_after = server.worker_cpu()
+    samples = run.samples()
+    return BenchResult(
+        kind=kind,
+        path=path(random.Random(0)),
+        requests=len(samples),
+        errors=sum(1 for sample in samples if sample.status not in EXPECTED[kind])
+        + sum(run.unanswered.values()),
+        seconds=elapsed,
+        latencies=[sample.ms for sample in samples],
+        client_cpu=time.process_time() - client_cpu,
+        server_cpu=None
+        if server_cpu is None or server_after is None
+        else server_after - server_cpu,
+    )
+
+
+def drill_path(slug: str, level: str) -> Path:
+    def path(rng: random.Random) -> str:
+        return f"/{LANGUAGE}/drills/{slug}/?level={level}&seed={rng.randrange(10**9)}"
+
+    return path
+
+
+def bare_path(rng: random.Random) -> str:
+    return "/bare/"
+
+
+def join_path(rng: random.Random) -> str:
+    return f"/{LANGUAGE}/join/"
+
+
+def bench_level(options: argparse.Namespace) -> str:
+    """The level of the benched drill: the quiz's, else easy."""
+    return dict(QUESTION_DRILLS).get(options.drill, "easy")
+
+
+def warm_up(options: argparse.Namespace, server: Server) -> None:
+    """Let every worker parse its templates, load its catalogs and build the engine's tables,
+    as a server that has been up for a while has: otherwise the first seconds measure
+    start-up. What is measured here is thrown away."""
+    drills = {*QUESTION_DRILLS, (options.drill, bench_level(options))}
+    pages = [("drill", drill_path(slug, level)) for slug, level in drills]
+    pages += [("join", join_path), ("bare", bare_path)]
+    for kind, path in pages:
+        hammer(options, server, kind, path, options.bench_warmup)
+
+
+def bench_pages(options: argparse.Namespace, server: Server) -> tuple[BenchResult, BenchResult]:
+    """The drill page of ``--drill``, then the bare view, ``bench_seconds`` each."""
+    drill = drill_path(options.drill, bench_level(options))
+    return (
+        hammer(options, server, "drill", drill, options.bench_seconds),
+        hammer(options, server, "bare", bare_path, options.bench_seconds),
+    )

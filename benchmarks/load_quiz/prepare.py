@@ -1,0 +1,96 @@
+"""Before the server starts: its environment, the database (``migrate``,
+``createcachetable``, ``collectstatic``), and a teacher and a live quiz made through the ORM
+of this process (which then also reads the stored answers, see ``check``)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+from benchmarks.gunicorn_server import CLEARED, manage, production_environment
+from benchmarks.load_quiz.pages import QUESTION_DRILLS
+
+SETTINGS_MODULE = "benchmarks.bench_settings"
+
+
+def server_environment(options: argparse.Namespace, tmp: Path) -> dict[str, str]:
+    # One SECRET_KEY for the whole run: cookies survive restarts.
+    environment = production_environment(tmp, DJANGO_SETTINGS_MODULE=SETTINGS_MODULE)
+    if options.database_url:
+        environment["DATABASE_URL"] = options.database_url
+    if options.workers:
+        environment["WEB_CONCURRENCY"] = str(options.workers)
+    if options.threads:
+        environment["GUNICORN_THREADS"] = str(options.threads)
+    return environment
+
+
+def prepare_database(environment: dict[str, str]) -> str:
+    """Migrate, make the cache table and collect the static files in ``environment``, then
+    set up Django in this process on the same database; what that database is."""
+    manage(environment, "migrate", "--noinput", "--verbosity", "0")
+    manage(environment, "createcachetable")
+    manage(environment, "collectstatic", "--noinput", "--verbosity", "0")
+    setup_django(environment)
+    return database_description()
+
+
+def setup_django(environment: dict[str, str]) -> None:
+    for key in CLEARED:
+        os.environ.pop(key, None)
+    os.environ.update(environment)
+    import django
+
+    django.setup()
+
+
+def database_description() -> str:
+    from django.db import connection
+
+    if connection.vendor == "sqlite":
+        return f"SQLite {connection.Database.sqlite_version}"
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT version()")
+        return " ".join(cursor.fetchone()[0].split()[:2])
+
+
+@dataclass(frozen=True)
+class QuizSetup:
+    code: str
+    session_id: int
+    username: str
+    password: str
+
+
+def create_quiz(questions: int, rng: random.Random) -> QuizSetup:
+    """A new teacher, a quiz of ``questions`` fixed questions cycling through
+    ``QUESTION_DRILLS`` (one attempt, feedback at once), and a live session of it."""
+    from django.contrib.auth import get_user_model
+    from django.db import connections
+
+    from tutor.drills.base import MAX_SEED
+    from tutor.quizzes import services
+    from tutor.quizzes.models import Quiz, Session, Slot
+
+    username, password = f"load-{secrets.token_hex(4)}", secrets.token_urlsafe(18)
+    teacher = get_user_model().objects.create_user(username, password=password)
+    quiz = Quiz.objects.create(
+        owner=teacher, title="Load test", attempts=1, feedback=Quiz.Feedback.AT_ONCE
+    )
+    for order in range(questions):
+        drill, level = QUESTION_DRILLS[order % len(QUESTION_DRILLS)]
+        Slot.objects.create(
+            quiz=quiz,
+            order=order,
+            kind=Slot.Kind.FIXED,
+            drill=drill,
+            level=level,
+            seed=rng.randrange(MAX_SEED),
+        )
+    session = services.start_session(quiz, Session.Mode.LIVE)
+    connections.close_all()
+    return QuizSetup(session.code, session.pk, username, password)
