@@ -193,7 +193,7 @@ _default_mail = "console" if DEBUG else "smtp"
 _mail_backend = os.environ.get(
     "EMAIL_BACKEND", f"django.core.mail.backends.{_default_mail}.EmailBackend"
 )
-MAILERS = {"default": {"BACKEND": _mail_backend}}
+MAILERS: dict[str, dict[str, object]] = {"default": {"BACKEND": _mail_backend}}
 if _mail_backend.endswith("smtp.EmailBackend"):
     MAILERS["default"]["OPTIONS"] = {
         "host": os.environ.get("EMAIL_HOST", "localhost"),

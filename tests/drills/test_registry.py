@@ -29,9 +29,7 @@ def test_slugs_are_lower_case_words_joined_by_hyphens() -> None:
 
 
 def test_quiz_drills_are_the_question_drills_marked_for_quizzes() -> None:
-    assert quiz_drills() == [
-        d for d in DRILLS.values() if isinstance(d, QuestionDrill) and d.quiz
-    ]
+    assert quiz_drills() == [d for d in DRILLS.values() if isinstance(d, QuestionDrill) and d.quiz]
     assert all(not isinstance(d, PlayDrill) for d in quiz_drills())
     assert question_drill("play-holdem") is None
     assert question_drill("no-such-drill") is None

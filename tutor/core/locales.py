@@ -53,7 +53,7 @@ def _format_number(value: Number, language: str, decimals: int | None) -> str:
     if decimals is None:
         return format_decimal(value, locale=locale, decimal_quantization=False)
     pattern_digits = "0" * decimals
-    fmt = locale.decimal_formats.get(None).pattern
+    fmt = locale.decimal_formats[None].pattern
     if decimals:
         fmt = fmt.split(";")[0].split(".")[0] + "." + pattern_digits
     return format_decimal(value, format=fmt, locale=locale)
@@ -64,7 +64,7 @@ def format_percentage(value: Number, language: str, *, decimals: int = 2) -> str
     if isinstance(value, Fraction):
         value = Decimal(value.numerator) / Decimal(value.denominator)
     locale = babel_locale(language)
-    pattern = locale.percent_formats.get(None).pattern.split(";")[0]
+    pattern = locale.percent_formats[None].pattern.split(";")[0]
     if decimals:
         pattern = pattern.replace("0", "0." + "0" * decimals, 1) if "." not in pattern else pattern
     return format_percent(value, format=pattern, locale=locale, decimal_quantization=True)

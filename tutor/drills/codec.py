@@ -23,7 +23,6 @@ from __future__ import annotations
 import dataclasses
 import types
 from collections.abc import Mapping
-from functools import cache
 from typing import Any, Self, Union, cast, get_args, get_origin, get_type_hints
 
 from tutor.engine.cards import Card
@@ -62,9 +61,16 @@ def _load_fields(cls: Any, data: Any) -> Any:
     return cls(**values)
 
 
-@cache  # keyed on the class: a few record classes, alive as long as the process
-def _hints(cls: Any) -> dict[str, Any]:
-    return get_type_hints(cls)
+#: Each dataclass's resolved field types, kept per class (a few classes, for the life of
+#: the process; a class is the whole key: its types never change).
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = get_type_hints(cls)
+    return hints
 
 
 def _is_union(kind: Any) -> bool:

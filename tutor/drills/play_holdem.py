@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from tutor.core.numbers import whole_number
 from tutor.engine import bots
 from tutor.engine.betting import Action, ActionKind
+from tutor.engine.bots import DecisionData
 from tutor.engine.errors import EngineError, IllegalAction
 from tutor.engine.hand import Hand
 from tutor.engine.table import Table
@@ -54,7 +55,7 @@ def _new_table(structure: str, opponents: int) -> tuple[Table, dict[int, str]]:
     return table, styles
 
 
-def _load(request: HttpRequest) -> tuple[Table, Hand, dict[int, str], list[dict]] | None:
+def _load(request: HttpRequest) -> tuple[Table, Hand, dict[int, str], list[DecisionData]] | None:
     state = request.session.get(SESSION_KEY)
     if not isinstance(state, dict):
         return None
@@ -68,7 +69,11 @@ def _load(request: HttpRequest) -> tuple[Table, Hand, dict[int, str], list[dict]
 
 
 def _save(
-    request: HttpRequest, table: Table, hand: Hand, styles: dict[int, str], decisions: list[dict]
+    request: HttpRequest,
+    table: Table,
+    hand: Hand,
+    styles: dict[int, str],
+    decisions: list[DecisionData],
 ) -> None:
     request.session[SESSION_KEY] = {
         "table": table.to_dict(),
@@ -78,14 +83,14 @@ def _save(
     }
 
 
-def _run_bots(hand: Hand, styles: dict[int, str], decisions: list[dict]) -> None:
+def _run_bots(hand: Hand, styles: dict[int, str], decisions: list[DecisionData]) -> None:
     for decision in bots.play_bots(hand, {s: bots.Style(v) for s, v in styles.items()}):
         decisions.append(decision.to_dict())
 
 
-def _start_hand(table: Table, styles: dict[int, str]) -> tuple[Hand, list[dict]]:
+def _start_hand(table: Table, styles: dict[int, str]) -> tuple[Hand, list[DecisionData]]:
     hand = table.new_hand()
-    decisions: list[dict] = []
+    decisions: list[DecisionData] = []
     _run_bots(hand, styles, decisions)
     return hand, decisions
 
@@ -222,7 +227,8 @@ def _legal_presets(hand: Hand) -> list[tuple[str, int]]:
             action = hand.preset_action(preset)
         except EngineError:
             continue
-        out.append((preset, action.to))
+        if action.to is not None:
+            out.append((preset, action.to))
     return out
 
 

@@ -199,11 +199,11 @@ def award(
 def _winners(pot: Pot, strengths: Sequence[int | None]) -> tuple[int, ...]:
     if len(pot.eligible) == 1:
         return pot.eligible
-    shown = [s for s in pot.eligible if strengths[s] is not None]
+    shown = {s: value for s in pot.eligible if (value := strengths[s]) is not None}
     if not shown:
         raise InvalidInput("no_eligible_hand", eligible=list(pot.eligible), amount=pot.amount)
-    best = max(strengths[s] for s in shown)  # type: ignore[type-var]
-    return tuple(s for s in shown if strengths[s] == best)
+    best = max(shown.values())
+    return tuple(s for s, value in shown.items() if value == best)
 
 
 def _odd_chip_distance(seat: int, button: int, seats: int, rule: OddChipRule) -> int:

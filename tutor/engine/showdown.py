@@ -127,9 +127,10 @@ def _add_dead_money(
         main = result.pots[0]
         winners = list(main.winners)
     else:  # nothing but the ante was posted: the best hand still in takes it
-        live = [s for s in range(seats) if strengths[s] is not None]
-        top = max(strengths[s] for s in live)  # type: ignore[type-var]
-        winners = [s for s in live if strengths[s] == top]
+        known = {s: value for s in range(seats) if (value := strengths[s]) is not None}
+        live = list(known)
+        top = max(known.values())
+        winners = [s for s in live if known[s] == top]
         main = PotAward(Pot(0, tuple(live), 0, 0, ()), tuple(winners), (), 0)
     pot = main.pot
     total = pot.amount + dead

@@ -28,11 +28,6 @@ class Split:
     correct: bool
     is_key: bool = False
 
-    label: str
-    count: int
-    correct: bool
-    is_key: bool = False
-
 
 @dataclass
 class QuestionResult:

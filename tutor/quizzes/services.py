@@ -16,6 +16,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from tutor.drills.base import AnswerError
+from tutor.drills.drill import Grade
 
 from .models import Participant, Quiz, Response, Session
 from .questions import Question, grade, question, quiz_drills, snapshot
@@ -123,7 +124,7 @@ def mark_shown(participant: Participant, index: int) -> Response:
 
 def submit(
     session: Session, participant: Participant, index: int, answer: Mapping[str, Any]
-) -> tuple[Response, dict[str, Any] | None]:
+) -> tuple[Response, Grade | None]:
     """Check and store an answer. Returns the response and the feedback of this answer;
     raises :class:`Refused` (closed, late, not current, already answered) or
     :class:`AnswerError` (a malformed answer: nothing is stored)."""

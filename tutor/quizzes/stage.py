@@ -38,7 +38,7 @@ class Rules:
 
     mode: str  # Session.Mode
     state: str  # Session.State
-    feedback: str = Quiz.Feedback.AT_ONCE  # when feedback shows: Quiz.Feedback
+    feedback: str = str(Quiz.Feedback.AT_ONCE)  # when feedback shows: Quiz.Feedback
     attempts: int = 1  # answers allowed per question, until one is right
     leaderboard: bool = False
 

@@ -26,6 +26,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from tutor.core.numbers import whole_number
 from tutor.drills.base import AnswerError
+from tutor.drills.drill import Grade
 
 from . import services, stage
 from .answers import as_querydict
@@ -176,7 +177,7 @@ def _stage(
     request: HttpRequest,
     session: Session,
     participant: Participant,
-    just_stored: tuple[Response, dict[str, Any] | None] | None = None,
+    just_stored: tuple[Response, Grade | None] | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
     """Everything the student's screen shows now (``stage.py`` decides what). ``just_stored``:
@@ -223,7 +224,7 @@ def _question(
     participant: Participant,
     rules: stage.Rules,
     index: int,
-    just_stored: tuple[Response, dict[str, Any] | None] | None,
+    just_stored: tuple[Response, Grade | None] | None,
 ) -> dict[str, Any]:
     q = services.question(session, index)
     graded = just_stored if just_stored is not None and just_stored[0].index == index else None
@@ -243,7 +244,7 @@ def _question(
     return context
 
 
-def _feedback_for(q: services.Question, response: Response) -> dict[str, Any] | None:
+def _feedback_for(q: services.Question, response: Response) -> Grade | None:
     if not response.answer:
         return None
     try:

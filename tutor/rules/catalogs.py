@@ -97,9 +97,9 @@ def read_catalog(path: Path, language: str, domain: str) -> Catalog:
         for message in catalog:  # Babel reads "#| msgid" lines as translator comments
             message.user_comments = [c for c in message.user_comments if not c.startswith("|")]
         for msgid, previous in previous_ids(data.decode("utf-8")).items():
-            message = catalog.get(msgid)
-            if message is not None and message.fuzzy:
-                message.previous_id = [previous]
+            fuzzy = catalog.get(msgid)
+            if fuzzy is not None and fuzzy.fuzzy:
+                fuzzy.previous_id = [previous]
         return catalog
     return Catalog(
         locale=language,

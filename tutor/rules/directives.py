@@ -77,14 +77,14 @@ def _hand(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
             "drill_url": drill_link(name_the_hand.DRILL, game="holdem", cards=opts["cards"]),
         }
     if game == "teenpatti":
-        value = teenpatti.evaluate(cards)
-        code = "three_aces" if value.is_three_aces else value.code
+        trio = teenpatti.evaluate(cards)
+        code = "three_aces" if trio.is_three_aces else trio.code
         return {
             "game": game,
             "cards": cards,
             "best": (),
             "name": terms.category_name(game, code),
-            "description": "" if value.is_three_aces else describe_teenpatti(value),
+            "description": "" if trio.is_three_aces else describe_teenpatti(trio),
             "drill_url": drill_link(name_the_hand.DRILL, game="teenpatti", cards=opts["cards"]),
         }
     if game == "bonus":
@@ -117,14 +117,13 @@ def _showdown(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
             ),
         }
     if game == "teenpatti":
-        result = teenpatti.showdown(hands[0], hands[1])
+        duel = teenpatti.showdown(hands[0], hands[1])
         names = teenpatti_names()
-        rows = teenpatti_rows(result, names)
         return {
             "game": game,
             "board": (),
-            "rows": rows,
-            "explanation": explain_teenpatti(result, names),
+            "rows": teenpatti_rows(duel, names),
+            "explanation": explain_teenpatti(duel, names),
             "drill_url": drill_link(teenpatti_showdown.DRILL, hands=opts["hands"]),
         }
     raise DirectiveError(f"unknown game {game!r}")
@@ -176,18 +175,19 @@ def _award(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
     for (seat, _), value in zip(live, result.values, strict=True):
         strengths[seat] = value.strength
     button = int(opts.get("button", "0"))
-    outcomes = []
-    for rule in pots.OddChipRule:
-        awarded = pots.award(contributions, folded, strengths, button, odd_chip=rule)
-        outcomes.append({"rule": rule.value, "award": awarded})
+    awards = [
+        (rule, pots.award(contributions, folded, strengths, button, odd_chip=rule))
+        for rule in pots.OddChipRule
+    ]
+    outcomes = [{"rule": rule.value, "award": awarded} for rule, awarded in awards]
     seats = [
         {
             "name": seat_name(i),
             "contribution": c,
             "folded": folded[i],
-            "cards": parse_cards(hands[i]) if hands[i] else (),
+            "cards": parse_cards(hand) if (hand := hands[i]) else (),
             "button": i == button,
-            "payouts": [outcome["award"].payouts[i] for outcome in outcomes],
+            "payouts": [awarded.payouts[i] for _rule, awarded in awards],
         }
         for i, c in enumerate(contributions)
     ]

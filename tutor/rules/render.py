@@ -10,6 +10,8 @@ import html
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
+from typing import Any
 
 from babel.messages.pofile import read_po
 from django.utils import translation
@@ -48,7 +50,7 @@ class RenderedDocument:
         return self.translated / self.total if self.total else 1.0
 
 
-def _mtime(path) -> float:  # type: ignore[no-untyped-def]
+def _mtime(path: Path) -> float:
     try:
         return path.stat().st_mtime
     except FileNotFoundError:
@@ -65,7 +67,7 @@ def _translations(language: str, domain: str, mtime: float) -> dict[str, str]:
     return {
         m.id: m.string
         for m in catalog
-        if m.id and isinstance(m.id, str) and m.string and not m.fuzzy
+        if m.id and isinstance(m.id, str) and isinstance(m.string, str) and m.string and not m.fuzzy
     }
 
 
@@ -134,7 +136,8 @@ def _render(
             if language != "en" and segment.msgid not in strings:
                 _fallback(tokens, index, language)
             if opener.type == "heading_open":
-                rendered = mark_safe(md.renderer.renderInline(token.children, md.options, {}))
+                inline: Any = md.renderer  # markdown-it's HTML renderer has renderInline
+                rendered = mark_safe(inline.renderInline(token.children or [], md.options, {}))
                 if opener.tag == "h1" and not title:
                     title = re.sub(r"<[^>]+>", "", rendered)
                 elif opener.tag in ("h2", "h3") and opener.attrGet("id"):

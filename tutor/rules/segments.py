@@ -11,6 +11,7 @@ starts with ``::: `` is an engine directive, rendered from the engine, not trans
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
@@ -55,7 +56,7 @@ def block_kind(tokens: list[Token], index: int) -> str:
     return "item" if opener.level > 0 else "paragraph"
 
 
-def iter_segments(tokens: list[Token]):  # type: ignore[no-untyped-def]
+def iter_segments(tokens: list[Token]) -> Iterator[tuple[int, Segment]]:
     """Yield ``(index, Segment)`` for every translatable inline token."""
     section = ""
     for index, token in enumerate(tokens):

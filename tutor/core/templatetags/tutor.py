@@ -86,8 +86,10 @@ def term(code: object, table: str) -> str:
 
 
 def _as_card(value: object) -> Card | None:
-    if value is None or value == "" or isinstance(value, Card):
-        return value or None  # type: ignore[return-value]
+    if isinstance(value, Card):
+        return value
+    if value is None or value == "":
+        return None
     try:
         return Card.parse(str(value))
     except InvalidCards:

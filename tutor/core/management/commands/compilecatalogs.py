@@ -12,7 +12,7 @@ from pathlib import Path
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 
 
 def compile_catalog(po_path: Path, mo_path: Path) -> None:
@@ -27,7 +27,7 @@ def compile_catalog(po_path: Path, mo_path: Path) -> None:
 class Command(BaseCommand):
     help = "Compile the gettext catalogs with Babel (no GNU gettext needed)."
 
-    def add_arguments(self, parser) -> None:  # type: ignore[no-untyped-def]
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--force", action="store_true", help="recompile every catalog")
 
     def handle(self, *args: object, force: bool = False, **options: object) -> None:
@@ -43,5 +43,5 @@ class Command(BaseCommand):
                     continue
                 compile_catalog(po_path, mo_path)
                 compiled += 1
-        if compiled or options.get("verbosity", 1) > 1:
+        if compiled or int(str(options.get("verbosity", 1))) > 1:
             self.stdout.write(f"Compiled {compiled} catalog(s).")
