@@ -12,6 +12,7 @@ from django.urls import translate_url
 from .locales import language_choices
 
 
+# Key: the path (without its query). Nothing user-specific; the value is a tuple of strings.
 @lru_cache(maxsize=4096)
 def translated_paths(path: str) -> tuple[str, ...]:
     """The same page in every language (the path only: the query is added back as it is),

@@ -14,6 +14,7 @@ from babel.numbers import format_decimal, format_percent
 from django.conf import settings
 
 
+# Each of these is keyed on a language code (five languages): locale data only.
 @cache
 def babel_locale(code: str) -> Locale:
     return Locale.parse(code.replace("-", "_"))
@@ -41,6 +42,8 @@ def format_number(value: Number, language: str, *, decimals: int | None = None) 
     return _format_number(value, language, decimals)
 
 
+# Key: the number, the language and the decimals, everything the text depends on; the value
+# is an immutable string.
 @lru_cache(maxsize=8192)
 def _format_int(value: int, language: str, decimals: int | None) -> str:
     return _format_number(value, language, decimals)

@@ -145,9 +145,9 @@ class SlotEditForm(forms.Form):
     points = forms.IntegerField(label=_("Points per question"), min_value=0, max_value=MAX_POINTS)
 
 
-@cache
-def zone_choices() -> list[tuple[str, str]]:
-    return [(name, name.replace("_", " ")) for name in sorted(zoneinfo.available_timezones())]
+@cache  # no key: the time zones the system knows; an immutable tuple
+def zone_choices() -> tuple[tuple[str, str], ...]:
+    return tuple((name, name.replace("_", " ")) for name in sorted(zoneinfo.available_timezones()))
 
 
 class RunForm(forms.Form):

@@ -254,6 +254,8 @@ def scores(session: Session) -> list[tuple[Participant, int, int]]:
 
     One query for the whole class. Once a session has ended its scores cannot change, and
     every student asks for them in the same second, so each process keeps them a minute."""
+    # Kept per process (LocMemCache: every get is a fresh copy). Key: the session and its
+    # version; the board is the whole class's, the same for everyone who asks.
     key = f"quiz-scores:{session.pk}:{session.version}"
     ended = session.state == Session.State.ENDED
     if ended and (board := caches["local"].get(key)) is not None:

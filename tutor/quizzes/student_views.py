@@ -306,6 +306,8 @@ def live_state(code: str, *, fresh: bool = False) -> tuple[int, str] | None:
     seconds, so each process keeps the answer for a second: 400 students cost a few
     queries a second instead of 200. A version the poll has not seen is read again from
     the database before anything is done with it."""
+    # Kept per process for a second. Key: the join code; the value (version, state) is the
+    # session's, the same for every student, and a fresh copy on every get.
     key = f"quiz-state:{code}"
     local = caches["local"]
     if not fresh and (known := local.get(key)) is not None:

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from babel.messages.pofile import read_po
@@ -57,21 +59,29 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
+# Key: the language, the document and the catalog's modification time (an edited catalog
+# is read again). Nothing user-specific; the value is a read-only mapping.
 @lru_cache(maxsize=64)
-def _translations(language: str, domain: str, mtime: float) -> dict[str, str]:
+def _translations(language: str, domain: str, mtime: float) -> Mapping[str, str]:
     path = catalog_path(language, domain)
     if not mtime:
-        return {}
+        return MappingProxyType({})
     with path.open("rb") as fh:
         catalog = read_po(fh, locale=language, domain=domain)
-    return {
-        m.id: m.string
-        for m in catalog
-        if m.id and isinstance(m.id, str) and isinstance(m.string, str) and m.string and not m.fuzzy
-    }
+    return MappingProxyType(
+        {
+            m.id: m.string
+            for m in catalog
+            if m.id
+            and isinstance(m.id, str)
+            and isinstance(m.string, str)
+            and m.string
+            and not m.fuzzy
+        }
+    )
 
 
-def translations(language: str, domain: str) -> dict[str, str]:
+def translations(language: str, domain: str) -> Mapping[str, str]:
     return _translations(language, domain, _mtime(catalog_path(language, domain)))
 
 
@@ -104,6 +114,8 @@ def _fallback(tokens: list[Token], index: int, language: str) -> None:
     tokens[index].children = [*(tokens[index].children or []), mark]
 
 
+# Key: the document, the language and the modification times of its master and catalog.
+# Nothing user-specific; the value is a frozen RenderedDocument.
 @lru_cache(maxsize=64)
 def _render(
     document: Document, language: str, master_mtime: float, catalog_mtime: float
@@ -111,7 +123,7 @@ def _render(
     md = markdown()
     source = document.path.read_text(encoding="utf-8")
     tokens = md.parse(source)
-    strings = translations(language, document.domain) if language != "en" else {}
+    strings: Mapping[str, str] = translations(language, document.domain) if language != "en" else {}
     total = done = 0
     toc: list[Heading] = []
     title = ""

@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
@@ -22,8 +21,8 @@ ANCHOR = re.compile(r"\s*\{#([A-Za-z0-9_-]+)\}\s*$")
 DIRECTIVE_PREFIX = "::: "
 
 
-@cache
 def markdown() -> MarkdownIt:
+    """A new parser (not kept: a MarkdownIt can be reconfigured, so none is shared)."""
     return MarkdownIt("commonmark", {"html": False, "typographer": False}).enable("table")
 
 

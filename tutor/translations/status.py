@@ -22,6 +22,8 @@ class CatalogStatus:
     stats: Stats
 
 
+# Key: the catalog's path, language, document and modification time. Nothing user-specific;
+# the value is a frozen Stats.
 @lru_cache(maxsize=128)
 def _stats(path: Path, language: str, domain: str, mtime: float) -> Stats:
     if not mtime:

@@ -101,6 +101,8 @@ def render_card(value: object, extra_class: str = "") -> SafeString:
     return _card_html(card.code if card else None, extra_class, _language())
 
 
+# Key: the card, the extra class and the language: everything the markup shows. Nothing
+# user-specific; the value is an immutable string.
 @lru_cache(maxsize=2048)
 def _card_html(code: str | None, extra_class: str, language: str) -> SafeString:
     """One card's markup in one language: built once per process (53 cards x 5 languages x
@@ -148,6 +150,8 @@ def cards(
     return _cards_html(tuple(map(_code, values)), marked, str(label), _language())
 
 
+# Key: the cards, which are highlighted, the list's label and the language: everything the
+# markup shows. Nothing user-specific; the value is an immutable string.
 @lru_cache(maxsize=8192)
 def _cards_html(
     codes: tuple[str | None, ...], marked: frozenset[str], label: str, language: str
@@ -197,6 +201,8 @@ def _with_query(pieces: tuple[str, ...], query: str) -> SafeString:
     return SafeString(escape(query).join(pieces))
 
 
+# Key: the site's origin and the page's path (the query is escaped in per request, between
+# the pieces). Nothing user-specific; the value is a tuple of strings.
 @lru_cache(maxsize=4096)
 def _hreflang_pieces(origin: str, path: str) -> tuple[str, ...]:
     urls = translated_paths(path)
@@ -211,6 +217,8 @@ def _hreflang_pieces(origin: str, path: str) -> tuple[str, ...]:
     return tuple(markup.split("\x00"))
 
 
+# Key: the page's path and the current language (the query is escaped in per request).
+# Nothing user-specific; the value is a tuple of strings.
 @lru_cache(maxsize=4096)
 def _switcher_pieces(path: str, current: str) -> tuple[str, ...]:
     markup = "\n".join(
