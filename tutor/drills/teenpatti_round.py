@@ -30,17 +30,20 @@ START_BALANCE = Decimal(1000)
 HISTORY_KEEP = 20
 
 
+def _new_state() -> dict[str, Any]:
+    """A fresh table: the starting balance, round 1, no history."""
+    return {
+        "balance": str(START_BALANCE),
+        "round": 1,
+        "history": [],
+        "staked": "0",
+        "expected": "0",
+    }
+
+
 def _state(request: HttpRequest) -> dict[str, Any]:
     state = request.session.get(SESSION_KEY)
-    if not isinstance(state, dict) or "balance" not in state:
-        state = {
-            "balance": str(START_BALANCE),
-            "round": 1,
-            "history": [],
-            "staked": "0",
-            "expected": "0",
-        }
-    return state
+    return state if isinstance(state, dict) and "balance" in state else _new_state()
 
 
 def _slip(request: HttpRequest) -> dict[str, str]:
@@ -61,14 +64,7 @@ def view(request: HttpRequest, drill: PlayDrill) -> HttpResponse:
     if request.method == "POST":
         action = request.POST.get("action")
         if action == "reset":
-            state = {
-                "balance": str(START_BALANCE),
-                "round": 1,
-                "history": [],
-                "staked": "0",
-                "expected": "0",
-            }
-            request.session[SESSION_KEY] = state
+            state = request.session[SESSION_KEY] = _new_state()
         elif action == "deal":
             _deal(request, state, context)
         else:
