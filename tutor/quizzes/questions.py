@@ -20,7 +20,7 @@ import random
 import secrets
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypedDict
 
 from tutor.drills.base import LEVELS, MAX_SEED
 from tutor.drills.codec import JSON, Record
@@ -32,7 +32,25 @@ from .models import Quiz
 __all__ = ["Question", "deal", "grade", "question", "quiz_drills", "snapshot"]
 
 
-def deal(drill: QuestionDrill, level: str, seed: int) -> dict[str, Any]:
+class Dealt(TypedDict):
+    """A question dealt once and written down whole."""
+
+    drill: str
+    level: str
+    seed: int
+    version: int  # of the drill's generator
+    question: JSON  # the drill's Question, as JSON
+    answer: dict[str, list[str]]  # the right answer as a filled-in form
+
+
+class StoredQuestion(Dealt):
+    """An entry of ``Session.questions``."""
+
+    points: int
+    time_limit: int | None
+
+
+def deal(drill: QuestionDrill[Any, Any], level: str, seed: int) -> Dealt:
     """One question dealt now and written down whole."""
     dealt = drill.generate(seed, level)
     return {
@@ -45,9 +63,9 @@ def deal(drill: QuestionDrill, level: str, seed: int) -> dict[str, Any]:
     }
 
 
-def snapshot(quiz: Quiz) -> list[dict[str, Any]]:
+def snapshot(quiz: Quiz) -> list[StoredQuestion]:
     """The questions of a new session: fixed slots as they are, drawn slots dealt now."""
-    questions: list[dict[str, Any]] = []
+    questions: list[StoredQuestion] = []
     for slot in quiz.slots.all():
         drill = question_drill(slot.drill)
         if drill is None or not drill.quiz or slot.level not in LEVELS:
@@ -58,11 +76,12 @@ def snapshot(quiz: Quiz) -> list[dict[str, Any]]:
             else [secrets.randbelow(MAX_SEED) for _ in range(max(1, slot.count))]
         )
         for seed in seeds:
-            questions.append({**deal(drill, slot.level, int(seed)), "points": slot.points})
+            dealt = deal(drill, slot.level, int(seed))
+            questions.append(
+                StoredQuestion(**dealt, points=slot.points, time_limit=quiz.time_limit)
+            )
     if quiz.shuffle:
         random.shuffle(questions)
-    for entry in questions:
-        entry["time_limit"] = quiz.time_limit
     return questions
 
 
@@ -72,7 +91,7 @@ class Question:
     back from the entry."""
 
     index: int
-    entry: dict[str, Any]
+    entry: StoredQuestion
     drill: QuestionDrill[Any, Any]
     data: Record
 
