@@ -15,15 +15,20 @@ Two kinds:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Protocol
 
 from django.http import HttpRequest, HttpResponse
 from django.utils.functional import Promise
 
-from .base import LEVELS
+from .base import LEVELS, MAX_SEED
 from .codec import JSON, Record
+
+#: How many dealt questions :meth:`QuestionDrill.aim` tries for one aimed at a concept.
+AIM_TRIES = 400
 
 #: A learner's answer as posted: a QueryDict, or a dict of lists in tests and quizzes.
 Answer = Mapping[str, Any]
@@ -41,8 +46,9 @@ class Drill:
     slug: str
     title: Promise
     summary: Promise
-    #: The concepts a question of this drill can exercise (ids of the concept map).
-    concepts: tuple[str, ...] = ()
+    #: The concepts this drill can aim a question at (ids of ``tutor.concepts``), each with
+    #: the levels at which it can.
+    concepts: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def name(self) -> str:
@@ -85,6 +91,31 @@ class QuestionDrill[Q: Record, G: Grade](Drill):
     #: Whether a teacher can put it in a quiz.
     quiz: bool = True
     levels: tuple[str, ...] = LEVELS
+    #: The concepts a question really exercises, read from the engine's own answer (its
+    #: showdown decision, reason code or award), never from how it was dealt.
+    concepts_of: Callable[[Q], frozenset[str]] = lambda question: frozenset()
+    #: Deals a question aimed at a concept, for concepts that trying dealt questions would
+    #: rarely hit; by default :meth:`deal` tries dealt questions until one exercises it.
+    target: Callable[[int, str, str], Q] | None = None
+
+    def deal(self, seed: int, level: str, concept: str | None = None) -> Q:
+        """The question named by (seed, level), aimed at ``concept`` when one is given."""
+        if concept is None:
+            return self.generate(seed, level)
+        if self.target is not None:
+            return self.target(seed, level, concept)
+        return self.aim(seed, level, concept)
+
+    def aim(self, seed: int, level: str, concept: str) -> Q:
+        """The first of a seeded series of dealt questions that exercises ``concept`` (the
+        last one tried if none does: tests hold every drill to at least half)."""
+        rng = random.Random(f"{self.slug}/{level}/{concept}/{seed}")
+        question = self.generate(rng.randrange(MAX_SEED), level)
+        for _attempt in range(AIM_TRIES):
+            if concept in self.concepts_of(question):
+                break
+            question = self.generate(rng.randrange(MAX_SEED), level)
+        return question
 
     def load(self, data: JSON) -> Q:
         """A stored question read back (``ValueError`` when it does not fit)."""

@@ -103,7 +103,7 @@ def custom(params: Mapping[str, str], level: str) -> Question:
     board = parse_cards(params.get("board", ""))
     hands = tuple(parse_cards(h) for h in params.get("hands", "").split("|"))
     if not 2 <= len(hands) <= 9:
-        raise InvalidInput("hand_count", count=len(hands))
+        raise InvalidInput("hand_count", min=2, max=9, got=len(hands))
     holdem.showdown(board, hands)  # validates counts and duplicates
     return Question(board, hands)
 

@@ -97,7 +97,7 @@ def custom(params: Mapping[str, str], level: str) -> Question:
     """``hands=As Ks Qs|2d 3d 4d`` (checked by the engine)."""
     hands = params.get("hands", "").split("|")
     if len(hands) != 2:
-        raise InvalidInput("hand_count", count=len(hands))
+        raise InvalidInput("hand_count", min=2, max=2, got=len(hands))
     result = teenpatti.showdown(hands[0], hands[1])
     return Question(tuple(result.values[0].cards), tuple(result.values[1].cards))
 

@@ -7,6 +7,7 @@ feedback fragment, a plain one the whole page, so every drill works without Java
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
@@ -15,6 +16,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
+from tutor.concepts import CONCEPTS, Concept, by_topic, practice
 from tutor.engine.errors import EngineError
 from tutor.words.questions import bad_question_message
 
@@ -38,43 +40,79 @@ from .registry import DRILLS
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
     drills = [{"drill": d, "progress": get_progress(request, d.slug)} for d in DRILLS.values()]
-    return render(request, "drills/index.html", {"drills": drills})
+    topics = [
+        (topic, [(concept, _first_practice(concept)) for concept in concepts])
+        for topic, concepts in by_topic()
+    ]
+    return render(request, "drills/index.html", {"drills": drills, "topics": topics})
 
 
-def question_url(drill: Drill, level: str, seed: int | None = None, base: str = "") -> str:
-    query = {"level": level, "seed": new_seed() if seed is None else seed}
+def _first_practice(concept: Concept) -> str | None:
+    """The address of the first drill that aims at ``concept``, at its first level."""
+    found = practice(concept.id)
+    if not found:
+        return None
+    return question_url(found[0].drill, found[0].levels[0], concept=concept.id)
+
+
+def question_url(
+    drill: Drill, level: str, seed: int | None = None, base: str = "", concept: str | None = None
+) -> str:
+    query: dict[str, object] = {"level": level, "seed": new_seed() if seed is None else seed}
+    if concept:
+        query["concept"] = concept
     return f"{base or reverse('drill', args=[drill.slug])}?{urlencode(query)}"
 
 
+@dataclass(frozen=True)
+class Asked:
+    """Which question a page shows: a seed and a level, aimed at a concept or not, or a
+    situation given in the address (a rule page's example)."""
+
+    seed: int
+    level: str
+    concept: str | None = None
+    situation: dict[str, str] | None = None
+
+
 def _context(
-    request: HttpRequest,
-    drill: QuestionDrill,
-    seed: int,
-    level: str,
-    situation: dict[str, str] | None = None,
-    **extra: object,
+    request: HttpRequest, drill: QuestionDrill[Any, Any], asked: Asked, **extra: object
 ) -> dict[str, Any]:
     drill_url = reverse("drill", args=[drill.slug])
-    if situation and drill.custom is not None:
-        question = drill.custom(situation, level)
-        permalink = f"{drill_url}?{urlencode({'level': level, **situation})}"
+    if asked.situation and drill.custom is not None:
+        question = drill.custom(asked.situation, asked.level)
+        permalink = f"{drill_url}?{urlencode({'level': asked.level, **asked.situation})}"
     else:
-        question = drill.generate(seed, level)
-        permalink = question_url(drill, level, seed, drill_url)
+        question = drill.deal(asked.seed, asked.level, asked.concept)
+        permalink = question_url(drill, asked.level, asked.seed, drill_url, asked.concept)
+    token_extra: dict[str, object] = {"q": asked.situation} if asked.situation else {}
+    if asked.concept:
+        token_extra["c"] = asked.concept
     return {
         **drill.context(question),
         "drill": drill,
         "question": question,
-        "seed": seed,
-        "level": level,
+        "seed": asked.seed,
+        "level": asked.level,
         "levels": [(code, LEVEL_NAMES[code]) for code in LEVELS],
-        "token": make_token(drill.slug, seed, level, {"q": situation} if situation else None),
+        "concept": CONCEPTS.get(asked.concept or ""),
+        "token": make_token(drill.slug, asked.seed, asked.level, token_extra),
         "progress": get_progress(request, drill.slug),
         "drill_url": drill_url,
         "permalink": permalink,
-        "next_url": question_url(drill, level, base=drill_url),
+        "next_url": question_url(drill, asked.level, base=drill_url, concept=asked.concept),
         **extra,
     }
+
+
+def unknown_concept(request: HttpRequest, drill: QuestionDrill[Any, Any] | None) -> HttpResponse:
+    """A translated 404 that lists the concepts one can practise (this drill's, if any)."""
+    topics = [
+        (topic, [c for c in concepts if drill is None or c.id in drill.concepts])
+        for topic, concepts in by_topic()
+    ]
+    context = {"drill": drill, "topics": [(t, cs) for t, cs in topics if cs]}
+    return render(request, "drills/unknown_concept.html", context, status=404)
 
 
 @require_http_methods(["GET", "POST"])
@@ -86,6 +124,9 @@ def drill_page(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404
     if request.method == "POST":
         return _answer(request, drill)
+    concept = request.GET.get("concept") or None
+    if concept is not None and concept not in drill.concepts:
+        return unknown_concept(request, drill)
     notice = None
     try:
         level = parse_level(request.GET.get("level", "easy"))
@@ -94,34 +135,45 @@ def drill_page(request: HttpRequest, slug: str) -> HttpResponse:
     situation = {k: request.GET[k][:200] for k in drill.situation if k in request.GET}
     if situation and drill.custom is not None:
         try:
-            return render(request, drill.template, _context(request, drill, 0, level, situation))
+            return render(
+                request, drill.template, _context(request, drill, Asked(0, level, None, situation))
+            )
         except EngineError:
             notice = bad_question_message("seed")
     if "seed" not in request.GET and notice is None:
-        return redirect(question_url(drill, level))
+        return redirect(question_url(drill, level, concept=concept))
     try:
         seed = parse_seed(request.GET.get("seed"))
     except BadQuestion as error:
         seed, notice = new_seed(), notice or bad_question_message(str(error))
-    return render(request, drill.template, _context(request, drill, seed, level, notice=notice))
+    context = _context(request, drill, Asked(seed, level, concept), notice=notice)
+    return render(request, drill.template, context)
 
 
-def _answer(request: HttpRequest, drill: QuestionDrill) -> HttpResponse:
+def _asked(drill: QuestionDrill[Any, Any], data: dict[str, Any]) -> Asked:
+    situation = data.get("q")
+    concept = data.get("c")
+    return Asked(
+        data["s"],
+        data["l"],
+        concept if isinstance(concept, str) and concept in drill.concepts else None,
+        situation if isinstance(situation, dict) else None,
+    )
+
+
+def _answer(request: HttpRequest, drill: QuestionDrill[Any, Any]) -> HttpResponse:
     token = request.POST.get("token")
     try:
-        data = read_token(drill.slug, token)
+        asked = _asked(drill, read_token(drill.slug, token))
     except BadQuestion as error:
-        context = _context(
-            request, drill, new_seed(), "easy", notice=bad_question_message(str(error))
-        )
+        notice = bad_question_message(str(error))
+        context = _context(request, drill, Asked(new_seed(), "easy"), notice=notice)
         return _respond(request, drill, context, status=400)
-    situation = data.get("q")
     try:
-        context = _context(
-            request, drill, data["s"], data["l"], situation if isinstance(situation, dict) else None
-        )
+        context = _context(request, drill, asked)
     except EngineError:
-        context = _context(request, drill, new_seed(), "easy", notice=bad_question_message("token"))
+        notice = bad_question_message("token")
+        context = _context(request, drill, Asked(new_seed(), "easy"), notice=notice)
         return _respond(request, drill, context, status=400)
     context["answer"] = request.POST
     context["answer_lists"] = dict(request.POST.lists())
