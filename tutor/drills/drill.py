@@ -117,6 +117,21 @@ class QuestionDrill[Q: Record, G: Grade](Drill):
             question = self.generate(rng.randrange(MAX_SEED), level)
         return question
 
+    def written(self, seed: int, level: str, concept: str | None = None) -> JSON:
+        """A question dealt now and written down whole: what was dealt, the right answer,
+        the concepts it exercises and the generator's version (for quizzes and exports)."""
+        question = self.deal(seed, level, concept)
+        return {
+            "drill": self.slug,
+            "level": level,
+            "seed": seed,
+            "concept": concept,
+            "version": self.version,
+            "question": question.to_dict(),
+            "answer": self.answer_key(question),
+            "concepts": sorted(self.concepts_of(question)),
+        }
+
     def load(self, data: JSON) -> Q:
         """A stored question read back (``ValueError`` when it does not fit)."""
         return self.question_type.from_dict(data)

@@ -20,7 +20,7 @@ import random
 import secrets
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, TypedDict
+from typing import Any, TypedDict, cast
 
 from tutor.drills.base import LEVELS, MAX_SEED
 from tutor.drills.codec import JSON, Record
@@ -33,14 +33,16 @@ __all__ = ["Question", "deal", "grade", "question", "quiz_drills", "snapshot"]
 
 
 class Dealt(TypedDict):
-    """A question dealt once and written down whole."""
+    """A question dealt once and written down whole (``QuestionDrill.written``)."""
 
     drill: str
     level: str
     seed: int
+    concept: str | None  # the concept it was aimed at, if any
     version: int  # of the drill's generator
     question: JSON  # the drill's Question, as JSON
     answer: dict[str, list[str]]  # the right answer as a filled-in form
+    concepts: list[str]  # the concepts it exercises, read from the engine's answer
 
 
 class StoredQuestion(Dealt):
@@ -50,17 +52,11 @@ class StoredQuestion(Dealt):
     time_limit: int | None
 
 
-def deal(drill: QuestionDrill[Any, Any], level: str, seed: int) -> Dealt:
+def deal(
+    drill: QuestionDrill[Any, Any], level: str, seed: int, concept: str | None = None
+) -> Dealt:
     """One question dealt now and written down whole."""
-    dealt = drill.generate(seed, level)
-    return {
-        "drill": drill.slug,
-        "level": level,
-        "seed": seed,
-        "version": drill.version,
-        "question": dealt.to_dict(),
-        "answer": drill.answer_key(dealt),
-    }
+    return cast(Dealt, drill.written(seed, level, concept))
 
 
 def snapshot(quiz: Quiz) -> list[StoredQuestion]:

@@ -14,12 +14,18 @@ from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
+from urllib.parse import urlencode
 
 from babel.messages.pofile import read_po
+from django.urls import reverse
 from django.utils import translation
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from markdown_it.token import Token
+
+from tutor.concepts import CONCEPTS, practice
+from tutor.words.base import join_names
 
 from .directives import render_directive
 from .documents import Document, catalog_path
@@ -166,5 +172,41 @@ def _render(
                     href = child.attrGet("href") if child.type == "link_open" else None
                     if href and LANGUAGE_NEUTRAL_LINK.match(str(href)):
                         child.attrSet("href", f"/{language}{href}")
+        tokens = _with_practice_links(tokens, document.slug)
         body = md.renderer.render(tokens, md.options, {})
     return RenderedDocument(title, mark_safe(body), tuple(toc), total, done)
+
+
+def _with_practice_links(tokens: list[Token], page: str) -> list[Token]:
+    """After each section heading that teaches a concept, a line linking to practice aimed
+    at it (in the active language)."""
+    out: list[Token] = []
+    opener_id = ""
+    for token in tokens:
+        out.append(token)
+        if token.type == "heading_open":
+            opener_id = str(token.attrGet("id") or "")
+        elif token.type == "heading_close" and opener_id:
+            links = practice_links(page, opener_id)
+            if links:
+                block = Token("html_block", "", 0)
+                block.content = links + "\n"
+                out.append(block)
+            opener_id = ""
+    return out
+
+
+def practice_links(page: str, anchor: str) -> str:
+    """``Practise: <concept>, <concept>`` for the concepts taught at ``page#anchor``."""
+    found = []
+    for concept in CONCEPTS.values():
+        aimed = practice(concept.id) if (concept.page, concept.anchor) == (page, anchor) else []
+        if aimed:
+            url = reverse("drill", args=[aimed[0].drill.slug])
+            query = urlencode({"level": aimed[0].levels[0], "concept": concept.id})
+            found.append(format_html('<a href="{}?{}">{}</a>', url, query, concept.title))
+    if not found:
+        return ""
+    # Translators: before the links to practise the rules of a section, e.g. "Practise: Kickers, The wheel".
+    label = pgettext("rule page", "Practise:")
+    return format_html('<p class="practise-links">{} {}</p>', label, mark_safe(join_names(found)))
