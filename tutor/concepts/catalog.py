@@ -20,7 +20,7 @@ __all__ = ["CONCEPTS", "TOPICS", "Concept", "Topic"]
 
 TOPICS = (
     Topic("holdem-hands", "holdem", pgettext_lazy("concept topic", "Hold'em hands")),
-    Topic("betting", "holdem", pgettext_lazy("concept topic", "Betting")),
+    Topic("holdem-betting", "holdem", pgettext_lazy("concept topic", "Betting")),
     Topic("pots", "holdem", pgettext_lazy("concept topic", "Pots and the showdown")),
     Topic("tournaments", "holdem", pgettext_lazy("concept topic", "Tournaments")),
     Topic("odds", "holdem", pgettext_lazy("concept topic", "Odds")),

@@ -116,7 +116,7 @@ HANDS = (
 BETTING = (
     Concept(
         "blinds-and-button",
-        "betting",
+        "holdem-betting",
         pgettext_lazy("concept", "Button and blinds"),
         pgettext_lazy(
             "concept summary",
@@ -127,7 +127,7 @@ BETTING = (
     ),
     Concept(
         "order-preflop",
-        "betting",
+        "holdem-betting",
         pgettext_lazy("concept", "Order before the flop"),
         pgettext_lazy(
             "concept summary",
@@ -138,7 +138,7 @@ BETTING = (
     ),
     Concept(
         "order-postflop",
-        "betting",
+        "holdem-betting",
         pgettext_lazy("concept", "Order after the flop"),
         pgettext_lazy(
             "concept summary",
@@ -149,7 +149,7 @@ BETTING = (
     ),
     Concept(
         "heads-up-order",
-        "betting",
+        "holdem-betting",
         pgettext_lazy("concept", "Heads-up order"),
         pgettext_lazy(
             "concept summary",
@@ -160,7 +160,7 @@ BETTING = (
     ),
     Concept(
         "big-blind-option",
-        "betting",
+        "holdem-betting",
         pgettext_lazy("concept", "The big blind's option"),
         pgettext_lazy(
             "concept summary",
@@ -171,7 +171,7 @@ BETTING = (
     ),
     Concept(
         "min-raise",
-        "betting",
+        "holdem-betting",
         pgettext_lazy("concept", "The smallest raise"),
         pgettext_lazy(
             "concept summary",
@@ -182,7 +182,7 @@ BETTING = (
     ),
     Concept(
         "pot-limit-max",
-        "betting",
+        "holdem-betting",
         pgettext_lazy("concept", "The pot-limit maximum"),
         pgettext_lazy(
             "concept summary", "In pot-limit, the largest raise is the pot after your call."
@@ -192,7 +192,7 @@ BETTING = (
     ),
     Concept(
         "fixed-limit-sizes",
-        "betting",
+        "holdem-betting",
         pgettext_lazy("concept", "Fixed-limit sizes"),
         pgettext_lazy(
             "concept summary",
@@ -203,7 +203,7 @@ BETTING = (
     ),
     Concept(
         "raise-cap",
-        "betting",
+        "holdem-betting",
         pgettext_lazy("concept", "The raise cap"),
         pgettext_lazy(
             "concept summary",
@@ -214,7 +214,7 @@ BETTING = (
     ),
     Concept(
         "short-all-in-reopen",
-        "betting",
+        "holdem-betting",
         pgettext_lazy("concept", "Short all-ins"),
         pgettext_lazy(
             "concept summary",
@@ -225,7 +225,7 @@ BETTING = (
     ),
     Concept(
         "antes-dead-money",
-        "betting",
+        "holdem-betting",
         pgettext_lazy("concept", "Antes"),
         pgettext_lazy(
             "concept summary",
@@ -236,7 +236,7 @@ BETTING = (
     ),
     Concept(
         "uncalled-bet",
-        "betting",
+        "holdem-betting",
         pgettext_lazy("concept", "Uncalled bets"),
         pgettext_lazy(
             "concept summary",
@@ -247,7 +247,7 @@ BETTING = (
     ),
     Concept(
         "fold-when-check-free",
-        "betting",
+        "holdem-betting",
         pgettext_lazy("concept", "Folding when you could check"),
         pgettext_lazy(
             "concept summary",
