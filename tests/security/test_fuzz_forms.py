@@ -260,7 +260,7 @@ def test_drill_questions_with_hostile_parameters(
 
 
 # -- the drills: answers (POST) ----------------------------------------------------------
-ANSWER_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
+HAND_WRITTEN_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
     "holdem-showdown": {"winners": digits(7)},
     "teenpatti-showdown": {"result": ("player_a", "player_b", "tie")},
     "name-the-hand": {
@@ -279,6 +279,24 @@ ANSWER_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
         "min_to": ("100", "200", "0"),
         "max_to": ("10000", "400", "0"),
     },
+}
+
+
+def fields_of_answer_keys(drill: QuestionDrill) -> dict[str, tuple[str, ...]]:
+    """A drill's answer fields with the values its right answers take: every question drill
+    is fuzzed, a new one too, without being listed here."""
+    fields: dict[str, set[str]] = {}
+    for level in LEVELS:
+        for seed in range(8):
+            for name, values in drill.answer_key(drill.generate(seed, level)).items():
+                fields.setdefault(name, set()).update(values)
+    return {name: tuple(sorted(values)) for name, values in fields.items()}
+
+
+ANSWER_FIELDS = {
+    slug: HAND_WRITTEN_FIELDS.get(slug) or fields_of_answer_keys(drill)
+    for slug, drill in DRILLS.items()
+    if isinstance(drill, QuestionDrill)
 }
 
 
