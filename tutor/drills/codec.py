@@ -2,7 +2,7 @@
 
 A question is stored whole (in a quiz session) as JSON and read back as the same object:
 ``Record.from_dict(q.to_dict()) == q``. The field types say how each value is written:
-cards as their codes (``"As"``), tuples as lists, ``None`` as null, nested dataclasses as
+cards as their codes (``"As"``), decimals as strings (``"2.50"``), tuples as lists, ``None`` as null, nested dataclasses as
 objects, and engine objects with their own ``to_dict``/``from_dict`` (a ``Hand``) through
 those.
 
@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 import types
 from collections.abc import Mapping
+from decimal import Decimal
 from typing import Any, Self, Union, cast, get_args, get_origin, get_type_hints
 
 from tutor.engine.cards import Card
@@ -85,6 +86,8 @@ def _dump(value: Any, kind: Any) -> Any:
     origin = get_origin(kind)
     if kind is Card:
         return value.code
+    if kind is Decimal:
+        return str(value)
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         return _dump_fields(value)
     if origin is tuple:
@@ -110,6 +113,11 @@ def _load(value: Any, kind: Any) -> Any:
     origin = get_origin(kind)
     if kind is Card:
         return Card.parse(_expect(value, str))
+    if kind is Decimal:
+        try:
+            return Decimal(_expect(value, str))
+        except ArithmeticError as error:
+            raise ValueError(f"not a decimal: {value!r}") from error
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         return _load_fields(kind, value)
     if origin is tuple:
