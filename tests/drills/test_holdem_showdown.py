@@ -5,9 +5,11 @@ import re
 import pytest
 from django.test import Client
 
+from tutor.concepts import CONCEPTS
 from tutor.drills import holdem_showdown
-from tutor.drills.base import make_token
+from tutor.drills.base import AnswerError, make_token
 from tutor.engine import holdem
+from tutor.engine.cards import parse_cards
 
 pytestmark = pytest.mark.django_db
 
@@ -162,3 +164,117 @@ def test_rule_page_examples_link_to_drills(client: Client) -> None:
     html = client.get("/cs/rules/texas-holdem/").content.decode()
     assert 'href="/cs/drills/holdem-showdown/?level=easy&amp;board=' in html
     assert 'href="/cs/drills/name-the-hand/?level=easy&amp;game=holdem&amp;cards=' in html
+
+
+# Concepts: what a question exercises, read from the engine's showdown.
+
+
+def question_of(board: str, *hands: str) -> holdem_showdown.Question:
+    return holdem_showdown.Question(parse_cards(board), tuple(parse_cards(h) for h in hands))
+
+
+@pytest.mark.parametrize(
+    ("board", "hands", "concepts"),
+    [
+        # Two pair beats one pair: the category decides.
+        ("Kh Kd 7c 4s 2h", ("As Ad", "Qc Jc"), {"hand-rankings"}),
+        # A pair of kings each, ace each: the queen beats the jack.
+        ("Kh Kd 7c 4s 2h", ("As Qd", "Ac Jd"), {"kickers"}),
+        # Broadway on an unpaired rainbow board: both play the board.
+        ("Ts Js Qd Kc Ah", ("2c 3d", "4h 5h"), {"board-plays", "split-pot"}),
+        # Same pair, same kickers from the hole: a split, but the board does not play.
+        ("Kh Kd 7c 4s 2h", ("As Qd", "Ac Qc"), {"split-pot"}),
+        # A-2-3-4-5 beats a pair of kings.
+        ("Ah 2d 3c 9s Kh", ("4s 5d", "Kd Qc"), {"hand-rankings", "wheel-straight"}),
+        # The wheel loses to a six-high straight: still in play, as the runner-up.
+        ("2d 3c 4h 9s Kh", ("As 5d", "5c 6s"), {"wheel-straight"}),
+        # A-2-3-4-5-6 is a six-high straight, not a wheel; the ace sits out.
+        ("2d 3c 4h 5s Kh", ("As 6d", "Kd Qc"), {"hand-rankings", "best-five-of-seven"}),
+        # Q-K-A-2-3 is ace high, so nines win; judged a straight, it would have won.
+        ("Qh Kd Ac 9s 7h", ("2c 3d", "9d 4c"), {"hand-rankings", "no-wraparound"}),
+        # The wrap-around loses to a real straight: calling it a straight changes nothing.
+        ("Qh Kd Ac Jd 7h", ("2c 3d", "Ts 4c"), {"hand-rankings"}),
+        # Two ace-high flushes: the queen beats the jack.
+        ("Ah 9h 5h 2c Kd", ("Qh 3h", "Jh Th"), {"flush-vs-flush", "kickers"}),
+        ("Ah 9h 5h 2c Kd", ("Qh 3h", "Jc Tc"), {"hand-rankings"}),
+        # Kings up: nines beat fives; then the kicker decides between kings and nines.
+        ("Kh Kd 9c 5s 2h", ("9s 3d", "5d Ac"), {"two-pair-kicker"}),
+        ("Kh Kd 9c 5s 2h", ("9s Qd", "9d Jc"), {"two-pair-kicker", "kickers"}),
+        # The higher pair decides: not the second pair's or the kicker's lesson.
+        ("Kh 9d 5c 2s 3h", ("Kc 5d", "9s 5s"), set()),
+        # Kings full of nines beat kings full of fives.
+        ("Kh Kd Kc 9s 5h", ("9d 2c", "5d 3c"), {"full-house-ranks"}),
+        # ... but four kings beat both: the category decides.
+        ("Kh Kd Kc 9s 5h", ("9d 2c", "5d 3c", "Ks 4d"), {"hand-rankings"}),
+        # A full house on the board: the ace sits out, nobody compares full houses.
+        (
+            "8h 8d 8c Ks Kh",
+            ("As 2c", "Qd Jd"),
+            {"board-plays", "split-pot", "best-five-of-seven"},
+        ),
+        # Kings and eights with an ace kicker: the ace plays, the deuce does not.
+        (
+            "8h 8d 3c Ks Kh",
+            ("As 2c", "Qd Jd"),
+            {"best-five-of-seven", "kickers", "two-pair-kicker"},
+        ),
+    ],
+)
+def test_concepts_of_reads_the_showdown(board: str, hands: tuple[str, ...], concepts: set) -> None:
+    assert holdem_showdown.concepts_of(question_of(board, *hands)) == concepts
+
+
+def test_every_concept_is_a_catalog_concept_with_a_test_and_a_builder() -> None:
+    declared = set(holdem_showdown.DRILL.concepts)
+    assert declared <= set(CONCEPTS)
+    assert declared == set(holdem_showdown.TESTS) == set(holdem_showdown.BUILDERS)
+
+
+@pytest.mark.parametrize("concept", list(holdem_showdown.BUILDERS))
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_target_deals_a_fair_question_that_exercises_the_concept(concept: str, level: str) -> None:
+    drill = holdem_showdown.DRILL
+    low, high = holdem_showdown.PLAYERS[level]
+    hits = 0
+    for seed in range(12):
+        question = drill.deal(seed, level, concept)
+        assert question == drill.deal(seed, level, concept)
+        assert low <= len(question.hands) <= high
+        cards = [*question.board, *(c for hand in question.hands for c in hand)]
+        assert len(cards) == len(set(cards)) == 5 + 2 * len(question.hands)
+        assert drill.load(question.to_dict()) == question
+        hits += concept in drill.concepts_of(question)
+    assert hits >= 10
+
+
+def test_targets_differ_by_seed_and_from_the_untargeted_question() -> None:
+    drill = holdem_showdown.DRILL
+    aimed = [drill.deal(seed, "medium", "board-plays") for seed in range(10)]
+    assert len(set(aimed)) == 10
+    assert all(q != drill.generate(s, "medium") for s, q in enumerate(aimed))
+
+
+def test_unknown_concept_is_refused() -> None:
+    with pytest.raises(KeyError):
+        holdem_showdown.target(1, "easy", "tp-ties")
+
+
+def test_aimed_page_is_answered_from_its_key(client: Client) -> None:
+    page = client.get("/en/drills/holdem-showdown/?level=hard&seed=9&concept=wheel-straight")
+    html = page.content.decode()
+    assert 'class="concept-banner"' in html
+    question = holdem_showdown.DRILL.deal(9, "hard", "wheel-straight")
+    answer = {"token": token_of(html), **holdem_showdown.answer_key(question)}
+    response = client.post("/en/drills/holdem-showdown/", answer, HTTP_HX_REQUEST="true")
+    assert 'class="feedback__verdict ok"' in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    "winners",
+    [["-1"], ["9" * 40], ["1.5"], ["abc"], ["٣"], ["0\x00"], ["\u202e1"], [""], [], ["0", "x"]],
+)
+def test_grade_refuses_odd_answers_with_a_message(winners: list[str]) -> None:
+    question = holdem_showdown.DRILL.deal(3, "hard", "split-pot")
+    with pytest.raises(AnswerError) as refused:
+        holdem_showdown.grade(question, {"winners": winners})
+    assert refused.value.message

@@ -1,16 +1,20 @@
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
+from tutor.concepts import CONCEPTS
 from tutor.drills import name_the_hand
-from tutor.drills.base import make_token
+from tutor.drills.base import AnswerError, make_token
 from tutor.engine import holdem, teenpatti
+from tutor.engine.cards import parse_cards
 
 pytestmark = pytest.mark.django_db
 
 
-def answer_for(question: dict) -> str:
+def answer_for(question: name_the_hand.Question) -> str:
     if question.game == "holdem":
         return holdem.evaluate(question.cards).code
     return teenpatti.evaluate(question.cards).code
@@ -34,7 +38,10 @@ def test_easy_level_deals_teen_patti_too() -> None:
 def test_correct_category(client: Client, level: str, language: str) -> None:
     seed = find_seed(level, "holdem")
     question = name_the_hand.generate(seed, level)
-    data = {"token": make_token("name-the-hand", seed, level), "category": answer_for(question)}
+    data: dict[str, str | list[str]] = {
+        "token": make_token("name-the-hand", seed, level),
+        "category": answer_for(question),
+    }
     if question.pick_five:
         data["five"] = [c.code for c in holdem.evaluate(question.cards).best_five]
     response = client.post(f"/{language}/drills/name-the-hand/", data, HTTP_HX_REQUEST="true")
@@ -79,3 +86,92 @@ def test_hard_level_bad_picks(client: Client, five: list[str]) -> None:
 def test_unknown_category(client: Client) -> None:
     data = {"token": make_token("name-the-hand", 1, "easy"), "category": "pure_magic"}
     assert client.post("/ja/drills/name-the-hand/", data).status_code == 422
+
+
+# Concepts: what a question exercises, read from the engine's evaluation.
+
+
+@pytest.mark.parametrize(
+    ("game", "cards", "concepts"),
+    [
+        ("holdem", "As 2d 3c 4h 5s", {"hand-rankings", "wheel-straight"}),
+        # A-2-3-4-5-6 is a six-high straight: the best five of seven, not a wheel.
+        ("holdem", "As 2d 3c 4h 5s 6d Kc", {"hand-rankings", "best-five-of-seven"}),
+        # K-A-2-3-4 with a five: the wheel, not a wrap-around.
+        ("holdem", "Ks Ad 2c 3h 4s 5d", {"hand-rankings", "best-five-of-seven", "wheel-straight"}),
+        # Q-K-A-2-3 does not turn the corner: ace high, or a pair with the sevens.
+        ("holdem", "Qs Kd Ac 2h 3s", {"hand-rankings", "no-wraparound"}),
+        (
+            "holdem",
+            "Qs Kd Ac 2h 3s 7c 7d",
+            {"hand-rankings", "best-five-of-seven", "no-wraparound"},
+        ),
+        ("holdem", "Jh Qd Kc As 2s 9c", {"hand-rankings", "best-five-of-seven", "no-wraparound"}),
+        # All of one suit: a flush, above any straight, so the wrap-around does not matter.
+        ("holdem", "Qh Kh Ah 2h 3h", {"hand-rankings"}),
+        ("holdem", "Kh Kd 7c 4s 2h", {"hand-rankings"}),
+        ("teenpatti", "Ah 2c 3d", {"tp-rankings"}),
+    ],
+)
+def test_concepts_of_reads_the_evaluation(game: str, cards: str, concepts: set) -> None:
+    question = name_the_hand.Question(game, parse_cards(cards), False)
+    assert name_the_hand.concepts_of(question) == concepts
+
+
+def test_every_concept_is_a_catalog_concept_with_a_test() -> None:
+    declared = set(name_the_hand.DRILL.concepts)
+    assert declared <= set(CONCEPTS)
+    assert declared == set(name_the_hand.HOLDEM_TESTS) | name_the_hand.TEENPATTI_CONCEPTS
+
+
+AIMS = [(c, lvl) for c, levels in name_the_hand.DRILL.concepts.items() for lvl in levels]
+
+
+@pytest.mark.parametrize(("concept", "level"), AIMS)
+def test_target_deals_a_fair_question_that_exercises_the_concept(concept: str, level: str) -> None:
+    drill = name_the_hand.DRILL
+    hits = 0
+    for seed in range(12):
+        question = drill.deal(seed, level, concept)
+        assert question == drill.deal(seed, level, concept)
+        assert len(set(question.cards)) == len(question.cards)
+        assert question.pick_five == (level == "hard" and question.game == "holdem")
+        assert drill.load(question.to_dict()) == question
+        hits += concept in drill.concepts_of(question)
+    assert hits >= 10
+
+
+def test_aimed_games_and_sizes_follow_the_concept_and_level() -> None:
+    drill = name_the_hand.DRILL
+    assert {drill.deal(s, "easy", "tp-rankings").game for s in range(20)} == {"teenpatti"}
+    assert {drill.deal(s, "easy", "wheel-straight").game for s in range(20)} == {"holdem"}
+    assert {len(drill.deal(s, "easy", "no-wraparound").cards) for s in range(20)} == {5}
+    assert {len(drill.deal(s, "medium", "wheel-straight").cards) for s in range(20)} == {6, 7}
+    assert {len(drill.deal(s, "hard", "no-wraparound").cards) for s in range(20)} == {7}
+
+
+def test_unknown_concept_is_refused() -> None:
+    with pytest.raises(KeyError):
+        name_the_hand.target(1, "easy", "kickers")
+
+
+def test_aimed_page_is_answered_from_its_key(client: Client) -> None:
+    url = "/en/drills/name-the-hand/?level=hard&seed=6&concept=no-wraparound"
+    html = client.get(url).content.decode()
+    assert 'class="concept-banner"' in html
+    token = re.search(r'name="token" value="([^"]+)"', html)
+    assert token is not None
+    question = name_the_hand.DRILL.deal(6, "hard", "no-wraparound")
+    answer = {"token": token.group(1), **name_the_hand.answer_key(question)}
+    response = client.post("/en/drills/name-the-hand/", answer, HTTP_HX_REQUEST="true")
+    assert 'class="feedback__verdict ok"' in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    "category", ["", "STRAIGHT", "straight ", "three_aces", "\u202eflush", "٣", "-1", "x" * 5000]
+)
+def test_grade_refuses_odd_categories_with_a_message(category: str) -> None:
+    question = name_the_hand.DRILL.deal(2, "medium", "wheel-straight")
+    with pytest.raises(AnswerError) as refused:
+        name_the_hand.grade(question, {"category": [category]})
+    assert refused.value.message

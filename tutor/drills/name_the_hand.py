@@ -1,10 +1,15 @@
 """Name the hand: 5-7 Hold'em cards or 3 Teen Patti cards; at the hard level, also pick
-the best five cards."""
+the best five cards.
+
+Aimed at a concept, the cards are built around it (a wheel, ranks that would wrap round
+the ace) with the rest random; the engine's evaluation decides, and ``concepts_of`` reads
+what the question exercises from that evaluation alone.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -17,7 +22,7 @@ from tutor.words import terms
 from tutor.words.hands import describe_holdem, describe_teenpatti
 
 from .answers import value, values
-from .base import AnswerError
+from .base import LEVELS, AnswerError
 from .codec import Record
 from .drill import Answer, QuestionDrill
 
@@ -94,11 +99,21 @@ def _deal(rng: random.Random, target: str, size: int) -> list[Card]:
 def generate(seed: int, level: str) -> Question:
     rng = random.Random(f"name-the-hand/{level}/{seed}")
     game = "teenpatti" if level == "easy" and rng.random() < 0.5 else "holdem"
+    return _named(rng, level, game)
+
+
+def _size(rng: random.Random, level: str) -> int:
+    """How many Hold'em cards a level deals (a draw is made at every level: the golden
+    fixtures pin the sequence of draws)."""
+    return {"easy": 5, "medium": rng.choice((6, 7)), "hard": 7}[level]
+
+
+def _named(rng: random.Random, level: str, game: str) -> Question:
+    """A hand of a category drawn at random, for ``game`` at ``level``."""
     if game == "teenpatti":
         size, targets = 3, TEENPATTI_TARGETS
     else:
-        size = {"easy": 5, "medium": rng.choice((6, 7)), "hard": 7}[level]
-        targets = HOLDEM_TARGETS
+        size, targets = _size(rng, level), HOLDEM_TARGETS
     target = rng.choice(targets)
     cards = _deal(rng, target, size)
     for _attempt in range(TRIES):
@@ -189,6 +204,112 @@ def custom(params: Mapping[str, str], level: str) -> Question:
     return Question(game, cards, level == "hard" and game == "holdem" and len(cards) > 5)
 
 
+# What a question exercises, read from the engine's evaluation of the cards.
+
+Test = Callable[[tuple[Card, ...], holdem.HandValue], bool]
+
+#: Five ranks that would make a straight if a straight could turn the corner at the ace.
+WRAPS: tuple[tuple[int, ...], ...] = ((11, 12, 13, 14, 2), (12, 13, 14, 2, 3), (13, 14, 2, 3, 4))
+WHEEL = (14, 2, 3, 4, 5)
+STRAIGHTS = (holdem.Category.STRAIGHT, holdem.Category.STRAIGHT_FLUSH)
+
+
+def _always(cards: tuple[Card, ...], hand: holdem.HandValue) -> bool:
+    """Naming a Hold'em hand is knowing the rankings."""
+    return True
+
+
+def _picks_five(cards: tuple[Card, ...], hand: holdem.HandValue) -> bool:
+    """The hand is the best five of six or seven cards."""
+    return len(hand.best_five) < len(cards)
+
+
+def _wheel(cards: tuple[Card, ...], hand: holdem.HandValue) -> bool:
+    """A five-high straight (or straight flush): the ace counts as one."""
+    return hand.category in STRAIGHTS and hand.ranks[0] == 5
+
+
+def _wrap_is_no_straight(cards: tuple[Card, ...], hand: holdem.HandValue) -> bool:
+    """Five ranks round the corner (Q-K-A-2-3), and the hand is less than a straight:
+    calling it a straight is wrong."""
+    ranks = {int(card.rank) for card in cards}
+    return hand.category < holdem.Category.STRAIGHT and any(set(w) <= ranks for w in WRAPS)
+
+
+#: Concept id -> whether a Hold'em question exercises it.
+HOLDEM_TESTS: dict[str, Test] = {
+    "hand-rankings": _always,
+    "best-five-of-seven": _picks_five,
+    "wheel-straight": _wheel,
+    "no-wraparound": _wrap_is_no_straight,
+}
+#: The concepts of every Teen Patti question (naming it is knowing its rankings).
+TEENPATTI_CONCEPTS = frozenset({"tp-rankings"})
+
+
+def concepts_of(question: Question) -> frozenset[str]:
+    if question.game != "holdem":
+        return TEENPATTI_CONCEPTS
+    hand = holdem.evaluate(question.cards)
+    return frozenset(c for c, test in HOLDEM_TESTS.items() if test(question.cards, hand))
+
+
+# Questions aimed at a concept: for a wheel or a wrap-around, five ranks in random suits and
+# the rest of the cards at random; for the rankings, a hand as ``generate`` deals it.
+
+#: Hands a target builds before it settles for the last (most hit at the first).
+TARGET_TRIES = 100
+
+
+def _wheel_core(rng: random.Random) -> list[Card]:
+    return [_card(rank, rng.choice(SUITS)) for rank in WHEEL]
+
+
+def _wrap_core(rng: random.Random) -> list[Card]:
+    return [_card(rank, rng.choice(SUITS)) for rank in rng.choice(WRAPS)]
+
+
+#: Concept id -> the five cards a hand aimed at it is built around.
+CORES: dict[str, Callable[[random.Random], list[Card]]] = {
+    "wheel-straight": _wheel_core,
+    "no-wraparound": _wrap_core,
+}
+
+
+def _around(
+    rng: random.Random, level: str, core: Callable[[random.Random], list[Card]]
+) -> Question:
+    """A Hold'em hand of the level's size: the core's five cards and the rest at random."""
+    cards = core(rng)
+    cards += rng.sample([c for c in DECK if c not in cards], _size(rng, level) - len(cards))
+    rng.shuffle(cards)
+    return Question("holdem", tuple(cards), level == "hard")
+
+
+def _built(rng: random.Random, level: str, concept: str) -> Question:
+    """The first hand built around the concept's core that exercises it (else the last)."""
+    question = _around(rng, level, CORES[concept])
+    for _attempt in range(TARGET_TRIES):
+        if concept in concepts_of(question):
+            break
+        question = _around(rng, level, CORES[concept])
+    return question
+
+
+def target(seed: int, level: str, concept: str) -> Question:
+    """A question aimed at ``concept``: a wheel or a wrap-around built until the engine's
+    value exercises it; for the rankings, a hand of the concept's game as ``generate``
+    deals it."""
+    rng = random.Random(f"name-the-hand/{level}/{concept}/{seed}")
+    if concept in CORES:
+        return _built(rng, level, concept)
+    if concept in TEENPATTI_CONCEPTS:
+        return _named(rng, level, "teenpatti")
+    if concept in HOLDEM_TESTS:
+        return _named(rng, level, "holdem")
+    raise KeyError(concept)
+
+
 DRILL = QuestionDrill(
     slug="name-the-hand",
     title=gettext_lazy("Name the hand"),
@@ -204,4 +325,13 @@ DRILL = QuestionDrill(
     context=lambda question: {"choices": choices(question)},
     situation=("game", "cards"),
     custom=custom,
+    concepts={
+        "hand-rankings": LEVELS,
+        "best-five-of-seven": ("medium", "hard"),
+        "wheel-straight": LEVELS,
+        "no-wraparound": LEVELS,
+        "tp-rankings": ("easy",),
+    },
+    concepts_of=concepts_of,
+    target=target,
 )

@@ -1,17 +1,22 @@
 """Pick the winner, Teen Patti: Player A's and Player B's three cards; which hand wins, or
-is it a tie?"""
+is it a tie?
+
+Aimed at a concept, a question is built around it (two sequences, two hands of the same
+ranks) with the suits, ranks and sides at random; the engine's showdown decides, and
+``concepts_of`` reads what the question exercises from that showdown alone.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tutor.engine import teenpatti
-from tutor.engine.cards import Card, shuffled_deck
+from tutor.engine.cards import DECK, Card, Rank, Suit, shuffled_deck
 from tutor.engine.errors import InvalidInput
 from tutor.words import terms
 from tutor.words.showdowns import (
@@ -23,7 +28,7 @@ from tutor.words.showdowns import (
 )
 
 from .answers import value
-from .base import AnswerError
+from .base import LEVELS, AnswerError
 from .codec import Record
 from .drill import Answer, QuestionDrill
 
@@ -102,6 +107,127 @@ def custom(params: Mapping[str, str], level: str) -> Question:
     return Question(tuple(result.values[0].cards), tuple(result.values[1].cards))
 
 
+# What a question exercises, read from the engine's showdown (its result and decision).
+
+Test = Callable[[teenpatti.TPShowdown], bool]
+
+
+def _decided_by(kind: str) -> Test:
+    def test(result: teenpatti.TPShowdown) -> bool:
+        return result.decided_by.kind == kind
+
+    return test
+
+
+def _tie(result: teenpatti.TPShowdown) -> bool:
+    """Same category and ranks (the cards differ, so the suits do): a tie."""
+    return result.result == "tie"
+
+
+#: Concept id -> whether a question's showdown exercises it.
+TESTS: dict[str, Test] = {
+    "tp-rankings": _decided_by("category"),
+    "tp-sequence-order": _decided_by("sequence_order"),
+    "tp-suits-never-decide": _tie,
+    "tp-ties": _tie,
+}
+
+
+def concepts_of(question: Question) -> frozenset[str]:
+    result = teenpatti.showdown(question.hand_a, question.hand_b)
+    return frozenset(concept for concept, test in TESTS.items() if test(result))
+
+
+# Questions aimed at a concept: a builder places the ranks the concept needs, with suits
+# and sides at random; ``target`` keeps the first question whose showdown exercises it.
+
+Builder = Callable[[random.Random], Question]
+RANKS = tuple(Rank)
+SUITS = tuple(Suit)
+SEQUENCES = teenpatti.SEQUENCE_ORDER
+#: A-2-3, the sequence whose place (second, below A-K-Q) is the one to learn.
+A23 = 1
+#: Questions a target builds before it settles for the last (most hit at the first).
+TARGET_TRIES = 100
+
+
+def _hand(
+    rng: random.Random, ranks: Sequence[int], taken: set[Card], suit: Suit | None = None
+) -> tuple[Card, ...]:
+    """Cards of ``ranks`` (all of ``suit``, if given) not taken yet; they are taken now."""
+    cards = []
+    for rank in ranks:
+        card = rng.choice(
+            [c for c in DECK if c.rank == rank and c not in taken and suit in (None, c.suit)]
+        )
+        taken.add(card)
+        cards.append(card)
+    rng.shuffle(cards)
+    return tuple(cards)
+
+
+def _sides(rng: random.Random, first: tuple[Card, ...], second: tuple[Card, ...]) -> Question:
+    """The two hands as Player A's and Player B's, in a random order."""
+    return Question(first, second) if rng.random() < 0.5 else Question(second, first)
+
+
+def _sequences(rng: random.Random) -> Question:
+    """Two different sequences (A-2-3 in half of them), both pure or both not."""
+    if rng.random() < 0.5:
+        first, second = A23, rng.choice([i for i in range(len(SEQUENCES)) if i != A23])
+    else:
+        first, second = rng.sample(range(len(SEQUENCES)), 2)
+    taken: set[Card] = set()
+    suits: Sequence[Suit | None] = rng.sample(SUITS, 2) if rng.random() < 0.25 else (None, None)
+    return _sides(
+        rng,
+        _hand(rng, SEQUENCES[first], taken, suits[0]),
+        _hand(rng, SEQUENCES[second], taken, suits[1]),
+    )
+
+
+def _same_ranks(kinds: tuple[str, ...]) -> Builder:
+    """Two hands of the same ranks in other suits, of a kind drawn from ``kinds``."""
+
+    def build(rng: random.Random) -> Question:
+        kind = rng.choice(kinds)
+        if kind == "pair":
+            pair, odd = rng.sample(RANKS, 2)
+            ranks: Sequence[int] = (pair, pair, odd)
+        elif kind in ("sequence", "pure_sequence"):
+            ranks = rng.choice(SEQUENCES)
+        else:
+            ranks = rng.sample(RANKS, 3)
+        suited = kind in ("color", "pure_sequence")
+        suits: Sequence[Suit | None] = rng.sample(SUITS, 2) if suited else (None, None)
+        taken: set[Card] = set()
+        return _sides(rng, _hand(rng, ranks, taken, suits[0]), _hand(rng, ranks, taken, suits[1]))
+
+    return build
+
+
+#: Concept id -> how a question aimed at it is built (``TESTS`` judges it).
+BUILDERS: dict[str, Builder] = {
+    "tp-rankings": _deal,
+    "tp-sequence-order": _sequences,
+    "tp-suits-never-decide": _same_ranks(("color", "pure_sequence", "high_card")),
+    "tp-ties": _same_ranks(("high_card", "pair", "color", "sequence", "pure_sequence")),
+}
+
+
+def target(seed: int, level: str, concept: str) -> Question:
+    """A question aimed at ``concept``: the first built that exercises it (the last built if
+    none does)."""
+    build = BUILDERS[concept]
+    rng = random.Random(f"teenpatti-showdown/{level}/{concept}/{seed}")
+    question = build(rng)
+    for _attempt in range(TARGET_TRIES):
+        if concept in concepts_of(question):
+            break
+        question = build(rng)
+    return question
+
+
 DRILL = QuestionDrill(
     slug="teenpatti-showdown",
     title=gettext_lazy("Pick the winner — Teen Patti"),
@@ -114,4 +240,7 @@ DRILL = QuestionDrill(
     answer_label=answer_label,
     situation=("hands",),
     custom=custom,
+    concepts={concept: LEVELS for concept in TESTS},
+    concepts_of=concepts_of,
+    target=target,
 )
