@@ -24,7 +24,7 @@ TOPICS = (
     Topic("pots", "holdem", pgettext_lazy("concept topic", "Pots and the showdown")),
     Topic("tournaments", "holdem", pgettext_lazy("concept topic", "Tournaments")),
     Topic("odds", "holdem", pgettext_lazy("concept topic", "Odds")),
-    Topic("teenpatti", "teenpatti", pgettext_lazy("concept topic", "Teen Patti 20-20")),
+    Topic("teenpatti", "teenpatti", pgettext_lazy("concept topic", "Hands, bets and payouts")),
 )
 
 CONCEPTS: dict[str, Concept] = {
