@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 
 from tutor.drills import teenpatti_payouts as tp
 from tutor.drills.base import AnswerError, make_token
+from tutor.drills.money import AmountError, read_amount
+from tutor.drills.teenpatti_payouts.question import BET_COUNTS
 from tutor.engine import teenpatti, tp2020
 from tutor.engine.cards import parse_cards
 
@@ -186,7 +188,7 @@ def test_the_answer_key_is_right_and_in_whole_cents(level: str) -> None:
 
 @pytest.mark.parametrize("level", tp.DRILL.levels)
 def test_slips_have_the_levels_number_of_bets(level: str) -> None:
-    low, high = tp.BET_COUNTS[level]
+    low, high = BET_COUNTS[level]
     for seed in range(60):
         q = tp.generate(seed, level)
         assert low <= len(q.slip) <= high
@@ -254,7 +256,7 @@ def test_a_question_that_cannot_be_settled_to_cents_is_refused(data: dict[str, o
     ],
 )
 def test_read_amount_accepts(typed: str, read: str) -> None:
-    assert str(tp.read_amount(typed)) == read
+    assert str(read_amount(typed)) == read
 
 
 @pytest.mark.parametrize(
@@ -283,8 +285,8 @@ def test_read_amount_accepts(typed: str, read: str) -> None:
     ],
 )
 def test_read_amount_refuses(typed: str, code: str) -> None:
-    with pytest.raises(tp.AmountError) as refused:
-        tp.read_amount(typed)
+    with pytest.raises(AmountError) as refused:
+        read_amount(typed)
     assert refused.value.code == code
 
 
