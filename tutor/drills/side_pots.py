@@ -5,7 +5,10 @@ layer by layer, and points at the first wrong step."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import Any
 
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
@@ -21,10 +24,40 @@ from .base import AnswerError
 from .codec import Record
 from .drill import Answer, QuestionDrill
 
-SEATS = {"easy": (3, 3), "medium": (4, 4), "hard": (5, 6)}
-ALL_INS = {"easy": (1, 1), "medium": (2, 2), "hard": (2, 3)}
-FOLDS = {"easy": (0, 0), "medium": (0, 1), "hard": (1, 1)}
-UNITS = {"easy": 50, "medium": 10, "hard": 5}
+
+@dataclass(frozen=True)
+class Shape:
+    """How a level lays out the table: seats, all-ins and folds, the chip unit, and what
+    makes the hard level hard (odd amounts, an uncalled bet, two hands alike)."""
+
+    seats: tuple[int, int]
+    all_ins: tuple[int, int]
+    folds: tuple[int, int]
+    unit: int
+    odd_amounts: bool = False  # all-in amounts off the unit: odd chips when pots split
+    uncalled: float = 0.0  # the chance of an uncalled top bet when one player called
+    #: Hands alike, for a likely split: "" none, "random" two seats, "best" the best hand
+    #: and another seat.
+    twin: str = ""
+    #: Aimed only: at most this many seats call the top bet (the rest go all-in).
+    callers: int | None = None
+
+
+SHAPES = {
+    "easy": Shape((3, 3), (1, 1), (0, 0), 50),
+    "medium": Shape((4, 4), (2, 2), (0, 1), 10),
+    "hard": Shape((5, 6), (2, 3), (1, 1), 5, odd_amounts=True, uncalled=0.5, twin="random"),
+}
+
+#: What a question aimed at a concept changes in its level's shape.
+AIMED: dict[str, dict[str, Any]] = {
+    "main-and-side-pots": {},
+    "side-pot-folded-contributor": {"folds": (1, 1)},
+    "odd-chip": {"odd_amounts": True, "twin": "best"},
+    "uncalled-bet": {"uncalled": 1.0, "callers": 1},
+}
+#: Questions dealt for an aimed one before giving up (the last one is kept).
+AIM_TRIES = 60
 
 Cards = tuple[Card, ...]
 
@@ -40,44 +73,64 @@ class Question(Record):
     button: int
 
 
-def _roles(rng: random.Random, n: int, level: str) -> tuple[list[int], list[int], list[int]]:
+def _roles(rng: random.Random, n: int, shape: Shape) -> tuple[list[int], list[int], list[int]]:
     """Which seats are all-in, folded and calling (someone must have matched the top bet)."""
     seats = list(range(n))
     rng.shuffle(seats)
-    all_in = sorted(seats[: rng.randint(*ALL_INS[level])])
-    folded = sorted(seats[len(all_in) : len(all_in) + rng.randint(*FOLDS[level])])
+    all_in = sorted(seats[: rng.randint(*shape.all_ins)])
+    folded = sorted(seats[len(all_in) : len(all_in) + rng.randint(*shape.folds)])
     callers = [s for s in range(n) if s not in all_in and s not in folded]
     if not callers:
         callers, all_in = [all_in[-1]], all_in[:-1]
+    if shape.callers is not None and len(callers) > shape.callers:
+        all_in = sorted(all_in + callers[shape.callers :])
+        callers = callers[: shape.callers]
     return all_in, folded, callers
 
 
 def _contributions(
-    rng: random.Random, level: str, n: int, roles: tuple[list[int], list[int], list[int]]
+    rng: random.Random, shape: Shape, n: int, roles: tuple[list[int], list[int], list[int]]
 ) -> list[int]:
     all_in, folded, callers = roles
-    unit = UNITS[level]
+    unit = shape.unit
     top = unit * rng.randint(12, 40)
     levels = sorted(rng.sample(range(2, 12), len(all_in)))
     contributions = [0] * n
     for seat, lvl in zip(all_in, levels, strict=True):
-        contributions[seat] = unit * lvl + (rng.randint(1, 9) if level == "hard" else 0)
+        contributions[seat] = unit * lvl + (rng.randint(1, 9) if shape.odd_amounts else 0)
     for seat in callers:
         contributions[seat] = top
     for seat in folded:
         contributions[seat] = unit * rng.randint(1, 10)
-    if level == "hard" and len(callers) == 1 and rng.random() < 0.5:
+    if shape.uncalled and len(callers) == 1 and rng.random() < shape.uncalled:
         contributions[callers[0]] = top + unit * rng.randint(5, 20)  # an uncalled bet
     return contributions
 
 
 def generate(seed: int, level: str) -> Question:
-    rng = random.Random(f"side-pots/{level}/{seed}")
-    n = rng.randint(*SEATS[level])
-    roles = _roles(rng, n, level)
+    return _deal(random.Random(f"side-pots/{level}/{seed}"), SHAPES[level])
+
+
+def target(seed: int, level: str, concept: str) -> Question:
+    """A question whose pots exercise ``concept``: dealt from the level's shape changed as
+    ``AIMED`` says, until :func:`concepts_of` finds the concept (the last one tried if
+    none does)."""
+    rng = random.Random(f"side-pots/{level}/{concept}/{seed}")
+    shape = replace(SHAPES[level], **AIMED.get(concept, {}))
+    question = _deal(rng, shape)
+    for _attempt in range(AIM_TRIES):
+        if concept in concepts_of(question):
+            break
+        question = _deal(rng, shape)
+    return question
+
+
+def _deal(rng: random.Random, shape: Shape) -> Question:
+    n = rng.randint(*shape.seats)
+    roles = _roles(rng, n, shape)
     all_in, folded, _callers = roles
-    contributions = _contributions(rng, level, n, roles)
-    unit = UNITS[level]
+    contributions = _contributions(rng, shape, n, roles)
+    unit = shape.unit
     stacks = [
         c if s in all_in else c + unit * rng.randint(0, 60) for s, c in enumerate(contributions)
     ]
@@ -86,8 +139,13 @@ def generate(seed: int, level: str) -> Question:
     hands: list[Cards | None] = [
         None if seat in folded else tuple(deck[5 + 2 * seat : 7 + 2 * seat]) for seat in range(n)
     ]
-    if level == "hard":
+    if shape.twin:
         a, b = rng.sample([s for s in range(n) if s not in folded], 2)
+        if shape.twin == "best":
+            a = max(
+                (s for s in range(n) if s not in folded and s != b),
+                key=lambda s: holdem.evaluate(board + (hands[s] or ())).strength,
+            )
         hands[b] = _twin(hands[a], board, [h for h in hands if h]) or hands[b]
     return Question(
         contributions=tuple(contributions),
@@ -198,6 +256,30 @@ def the_award(question: Question) -> pots.Award:
     return pots.award(
         list(question.contributions), list(question.folded), strengths, question.button
     )
+
+
+#: Concept id -> whether the engine's pots and award for a question exercise it.
+CONCEPT_TESTS: dict[str, Callable[[pots.PotBreakdown, pots.Award, Question], bool]] = {
+    "main-and-side-pots": lambda split, award, q: len(split.pots) > 1,
+    # A folded seat's chips sit in a pot it cannot win, among several pots.
+    "side-pot-folded-contributor": lambda split, award, q: (
+        len(split.pots) > 1 and any(q.folded[s] for pot in split.pots for s in pot.contributors)
+    ),
+    "odd-chip": lambda split, award, q: any(pa.odd_chips for pa in award.pots),
+    "uncalled-bet": lambda split, award, q: any(split.returned),
+}
+CONCEPTS: dict[str, tuple[str, ...]] = {
+    "main-and-side-pots": ("easy", "medium", "hard"),
+    "side-pot-folded-contributor": ("medium", "hard"),
+    "odd-chip": ("medium", "hard"),
+    "uncalled-bet": ("medium", "hard"),
+}
+
+
+def concepts_of(question: Question) -> frozenset[str]:
+    """The concepts the engine's pots and award for ``question`` exercise."""
+    split, award = breakdown(question), the_award(question)
+    return frozenset(c for c, test in CONCEPT_TESTS.items() if test(split, award, question))
 
 
 def grade(question: Question, answer: Answer) -> PotsGrade | PayoutsGrade:
@@ -381,4 +463,7 @@ DRILL = QuestionDrill(
     answer_key=answer_key,
     answer_label=answer_label,
     context=context,
+    concepts=MappingProxyType(CONCEPTS),
+    concepts_of=concepts_of,
+    target=target,
 )
