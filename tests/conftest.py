@@ -1,10 +1,21 @@
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from django.conf import settings
+from django.utils import translation
 
 LANGUAGES = [code for code, _ in settings.LANGUAGES]
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    """Each test starts in English: a request for a /cs/ page leaves Czech active in the
+    thread, so without this a test's words would depend on the test run before it."""
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture(params=LANGUAGES)

@@ -1,13 +1,12 @@
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
-from django.utils import timezone, translation
+from django.utils import timezone
 
 from tutor.quizzes import services
 from tutor.quizzes.models import Participant, Quiz, Response, Session, Slot
@@ -35,14 +34,6 @@ def quiz(db: None) -> Quiz:
         quiz=quiz, order=1, kind="fixed", drill="holdem-showdown", level="medium", seed=12, points=3
     )
     return quiz
-
-
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    """Each test starts in English: a request for a /cs/ page leaves Czech active in the
-    thread, and results and charts are worded in the active language."""
-    with translation.override("en"):
-        yield
 
 
 @pytest.fixture(autouse=True)
