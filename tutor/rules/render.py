@@ -24,7 +24,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext
 from markdown_it.token import Token
 
-from tutor.concepts import CONCEPTS, practice
+from tutor.concepts import CONCEPTS
+from tutor.concepts.practice import practice
 from tutor.words.base import join_names
 
 from .directives import render_directive
