@@ -10,10 +10,15 @@ from . import (
     betting,
     holdem_showdown,
     name_the_hand,
+    odd_chips,
+    outs_and_odds,
     play_holdem,
     side_pots,
+    teenpatti_payouts,
     teenpatti_round,
+    teenpatti_rtp,
     teenpatti_showdown,
+    tournament,
 )
 from .drill import Drill, PlayDrill, QuestionDrill
 
@@ -24,8 +29,13 @@ DRILLS: dict[str, Drill] = {
         teenpatti_showdown,
         name_the_hand,
         side_pots,
+        odd_chips,
+        outs_and_odds,
         teenpatti_round,
+        teenpatti_payouts,
+        teenpatti_rtp,
         betting,
+        tournament,
         play_holdem,
     )
 }
