@@ -1,44 +1,40 @@
 """The one list of drills, in the order the drills page shows them.
 
 Adding a drill is one line here (see README "Adding a drill"); everything else (the drills
-page, quizzes, results, rule-page links, the site map) reads this registry.
+page, the concepts' practice, quizzes, results, rule-page links) reads this registry.
 """
 
 from __future__ import annotations
 
-from . import (
-    betting,
-    holdem_showdown,
-    name_the_hand,
-    odd_chips,
-    outs_and_odds,
-    play_holdem,
-    side_pots,
-    teenpatti_payouts,
-    teenpatti_round,
-    teenpatti_rtp,
-    teenpatti_showdown,
-    tournament,
-)
+from importlib import import_module
+
 from .drill import Drill, PlayDrill, QuestionDrill
 
-DRILLS: dict[str, Drill] = {
-    module.DRILL.slug: module.DRILL
-    for module in (
-        holdem_showdown,
-        teenpatti_showdown,
-        name_the_hand,
-        side_pots,
-        odd_chips,
-        outs_and_odds,
-        teenpatti_round,
-        teenpatti_payouts,
-        teenpatti_rtp,
-        betting,
-        tournament,
-        play_holdem,
-    )
-}
+#: Every drill, by module name, in the order the drills page shows them (Hold'em from the
+#: hands up to playing a hand, then Teen Patti): one line a drill.
+MODULES = (
+    "name_the_hand",
+    "holdem_showdown",
+    "betting",
+    "side_pots",
+    "odd_chips",
+    "tournament",
+    "outs_and_odds",
+    "play_holdem",
+    "teenpatti_showdown",
+    "teenpatti_payouts",
+    "teenpatti_rtp",
+    "teenpatti_round",
+)
+
+
+def _load(name: str) -> Drill:
+    drill = import_module(f"{__package__}.{name}").DRILL
+    assert isinstance(drill, Drill) and drill.name == name, name
+    return drill
+
+
+DRILLS: dict[str, Drill] = {drill.slug: drill for drill in map(_load, MODULES)}
 
 __all__ = ["DRILLS", "Drill", "PlayDrill", "QuestionDrill", "question_drill", "quiz_drills"]
 
