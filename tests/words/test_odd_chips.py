@@ -82,8 +82,8 @@ def test_the_whole_remainder_to_one_seat_czech_rules(english: None) -> None:
     pot = pot_award([50, 50, 50, 50, 3], [9, 9, 9, 7, None], 3, "right_of_button")
     assert odd_chips.explain_pot(pot, "right_of_button", 3, NAMES[:5], "en") == (
         "203 divided among Seat 1, Seat 2, and Seat 3 is 67 each, with 2 chips left over.",
-        "All 2 odd chips go to Seat 3: going counter-clockwise from the button, it is the "
-        "first winner.",
+        "All 2 odd chips go to Seat 3: going counter-clockwise from the button, that seat is "
+        "the first winner.",
     )
 
 

@@ -175,7 +175,7 @@ BETTING = (
         pgettext_lazy("concept", "The smallest raise"),
         pgettext_lazy(
             "concept summary",
-            "A raise must be at least as large as the largest bet or raise of the round.",
+            "A raise must go up by at least the largest bet or raise of the round so far.",
         ),
         HOLDEM_PAGE,
         "minimum-raise",
@@ -185,7 +185,7 @@ BETTING = (
         "holdem-betting",
         pgettext_lazy("concept", "The pot-limit maximum"),
         pgettext_lazy(
-            "concept summary", "In pot-limit, the largest raise is the pot after your call."
+            "concept summary", "In pot-limit, a raise can go up by at most the size of the pot after your call."
         ),
         HOLDEM_PAGE,
         "pot-limit",
@@ -341,7 +341,7 @@ TOURNAMENTS = (
         pgettext_lazy("concept", "Finishing order"),
         pgettext_lazy(
             "concept summary",
-            "Players who lose all their chips finish in the order they go out; the last one left wins.",
+            "Players finish in the reverse of the order in which they go out: the last one left wins.",
         ),
         HOLDEM_PAGE,
         "tournaments",

@@ -58,11 +58,11 @@ def _orders() -> dict[str, str]:
         ),
         "heads_up_preflop": pgettext(
             "betting drill",
-            "Heads-up (two players) the button posts the small blind and acts first before the flop; the big blind acts last.",
+            "Heads-up (two players), the button posts the small blind and acts first before the flop; the big blind acts last.",
         ),
         "heads_up_postflop": pgettext(
             "betting drill",
-            "Heads-up (two players) the big blind acts first from the flop on, and the button acts last.",
+            "Heads-up (two players), the big blind acts first from the flop on, and the button acts last.",
         ),
         "big_blind_option": pgettext(
             "betting drill",

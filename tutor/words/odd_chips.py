@@ -128,8 +128,8 @@ def _receivers(odd: int) -> dict[str, str]:
             "odd chip",
             "The odd chip goes to %(seats)s: going counter-clockwise from the button, it is "
             "the first winner.",
-            "All %(odd)s odd chips go to %(seats)s: going counter-clockwise from the button, it "
-            "is the first winner.",
+            "All %(odd)s odd chips go to %(seats)s: going counter-clockwise from the button, "
+            "that seat is the first winner.",
             odd,
         ),
     }
