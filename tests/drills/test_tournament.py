@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from tutor.drills import tournament as drill
 from tutor.drills.answers import amount
 from tutor.drills.base import AnswerError, make_token
+from tutor.drills.tournament import replay
 from tutor.engine.cards import parse_cards
 from tutor.engine.table import Elimination
 
@@ -169,7 +170,7 @@ def test_a_dealt_question_is_pinned_by_its_seed_and_reads_back() -> None:
 def test_the_run_kept_while_dealing_is_the_engines_replay() -> None:
     q = drill.generate(11, "hard")
     kept = drill.run(q)
-    drill._RUNS.clear()
+    replay._RUNS.clear()
     assert drill.run(q) == kept
 
 

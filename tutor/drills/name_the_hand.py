@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy
 from tutor.engine import holdem, teenpatti
 from tutor.engine.cards import DECK, Card, Rank, Suit, parse_cards
 from tutor.engine.errors import InvalidCards, InvalidInput
+from tutor.engine.holdem import WHEEL, WRAPAROUNDS
 from tutor.words import terms
 from tutor.words.hands import describe_holdem, describe_teenpatti
 
@@ -208,9 +209,6 @@ def custom(params: Mapping[str, str], level: str) -> Question:
 
 Test = Callable[[tuple[Card, ...], holdem.HandValue], bool]
 
-#: Five ranks that would make a straight if a straight could turn the corner at the ace.
-WRAPS: tuple[tuple[int, ...], ...] = ((11, 12, 13, 14, 2), (12, 13, 14, 2, 3), (13, 14, 2, 3, 4))
-WHEEL = (14, 2, 3, 4, 5)
 STRAIGHTS = (holdem.Category.STRAIGHT, holdem.Category.STRAIGHT_FLUSH)
 
 
@@ -233,7 +231,7 @@ def _wrap_is_no_straight(cards: tuple[Card, ...], hand: holdem.HandValue) -> boo
     """Five ranks round the corner (Q-K-A-2-3), and the hand is less than a straight:
     calling it a straight is wrong."""
     ranks = {int(card.rank) for card in cards}
-    return hand.category < holdem.Category.STRAIGHT and any(set(w) <= ranks for w in WRAPS)
+    return hand.category < holdem.Category.STRAIGHT and any(set(w) <= ranks for w in WRAPAROUNDS)
 
 
 #: Concept id -> whether a Hold'em question exercises it.
@@ -266,7 +264,7 @@ def _wheel_core(rng: random.Random) -> list[Card]:
 
 
 def _wrap_core(rng: random.Random) -> list[Card]:
-    return [_card(rank, rng.choice(SUITS)) for rank in rng.choice(WRAPS)]
+    return [_card(rank, rng.choice(SUITS)) for rank in rng.choice(WRAPAROUNDS)]
 
 
 #: Concept id -> the five cards a hand aimed at it is built around.

@@ -31,6 +31,8 @@ from .packing import ACE, Category, pack, straight_top, value_of_counts, value_o
 
 __all__ = [
     "MAIN_RANKS",
+    "WHEEL",
+    "WRAPAROUNDS",
     "Category",
     "Decision",
     "HandValue",
@@ -44,6 +46,15 @@ __all__ = [
     "value_of_suited",
 ]
 
+
+#: The five-high straight's ranks (A-2-3-4-5): the ace counts as one, below the two.
+WHEEL = (14, 2, 3, 4, 5)
+#: Five ranks that would make a straight if a straight could turn the corner at the ace.
+WRAPAROUNDS: tuple[tuple[int, ...], ...] = (
+    (11, 12, 13, 14, 2),
+    (12, 13, 14, 2, 3),
+    (13, 14, 2, 3, 4),
+)
 
 #: How many leading entries of ``HandValue.ranks`` are the category's own ranks
 #: (the pair, both pairs, the trips, the full house's trips and pair, the top card of a

@@ -1,0 +1,109 @@
+"""Pick the winner, Texas Hold'em: a board and 2-6 players' hole cards; who wins the pot,
+or who splits it?
+
+Aimed at a concept, a question is built around it (a board that plays, two flushes, a wheel
+...) with every other card random (``deal.py``); the engine's showdown decides, and
+``concepts_of`` (``concepts.py``) reads what the question exercises from that showdown
+alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tutor.core.numbers import whole_number
+from tutor.words.showdowns import ShowdownRow, chosen, explain_holdem, holdem_rows
+from tutor.words.terms import player_name
+
+from ..answers import indexes, values
+from ..base import LEVELS, AnswerError
+from ..codec import Record
+from ..drill import Answer, QuestionDrill
+from .concepts import TESTS, concepts_of
+from .deal import BUILDERS, CLOSE, PLAYERS, generate, target
+from .question import SLUG, Question, custom, showdown
+
+__all__ = [
+    "BUILDERS",
+    "CLOSE",
+    "DRILL",
+    "PLAYERS",
+    "TESTS",
+    "Grade",
+    "Question",
+    "answer_key",
+    "answer_label",
+    "concepts_of",
+    "custom",
+    "for_class",
+    "generate",
+    "grade",
+    "target",
+]
+
+
+@dataclass(frozen=True)
+class Grade(Record):
+    correct: bool
+    rows: tuple[ShowdownRow, ...]
+    explanation: str
+    split: bool
+
+
+def _names(question: Question) -> list[str]:
+    return [player_name(i) for i in range(len(question.hands))]
+
+
+def grade(question: Question, answer: Answer) -> Grade:
+    picked = indexes(answer, "winners", len(question.hands), _("Choose among the players shown."))
+    if not picked:
+        raise AnswerError(
+            _("Tick at least one player: the winner, or every player who splits the pot.")
+        )
+    result = showdown(question)
+    names = _names(question)
+    return Grade(
+        correct=picked == set(result.winners),
+        rows=chosen(holdem_rows(result, question.hands, names), picked),
+        explanation=explain_holdem(result, names),
+        split=len(result.winners) > 1,
+    )
+
+
+def for_class(right: Grade) -> Grade:
+    """The right answer as a whole class sees it: nobody's choice is marked."""
+    return replace(right, rows=chosen(right.rows, set()))
+
+
+def answer_key(question: Question) -> dict[str, list[str]]:
+    winners = showdown(question).winners
+    return {"winners": [str(i) for i in sorted(winners)]}
+
+
+def answer_label(question: Question, answer: Answer) -> str:
+    picked = sorted({n for v in values(answer, "winners") if (n := whole_number(v, 2)) is not None})
+    return " + ".join(player_name(i) for i in picked)
+
+
+DRILL = QuestionDrill(
+    slug=SLUG,
+    title=gettext_lazy("Pick the winner — Texas Hold'em"),
+    summary=gettext_lazy(
+        "A board and the players' hole cards: who wins the pot, or who splits it?"
+    ),
+    version=1,
+    question_type=Question,
+    generate=generate,
+    grade=grade,
+    answer_key=answer_key,
+    answer_label=answer_label,
+    situation=("board", "hands"),
+    custom=custom,
+    for_class=for_class,
+    concepts={concept: LEVELS for concept in TESTS},
+    concepts_of=concepts_of,
+    target=target,
+)
