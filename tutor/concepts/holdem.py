@@ -185,7 +185,8 @@ BETTING = (
         "holdem-betting",
         pgettext_lazy("concept", "The pot-limit maximum"),
         pgettext_lazy(
-            "concept summary", "In pot-limit, a raise can go up by at most the size of the pot after your call."
+            "concept summary",
+            "In pot-limit, a raise can go up by at most the size of the pot after your call.",
         ),
         HOLDEM_PAGE,
         "pot-limit",

@@ -1,7 +1,7 @@
 """What a drill is: one typed definition with one name.
 
-A drill's slug names everything about it: ``side-pots`` is the module
-``tutor/drills/side_pots.py`` (which defines ``DRILL``), the template
+A drill's slug names everything about it: ``side-pots`` is the module (or package)
+``tutor/drills/side_pots/`` (which defines ``DRILL``), the template
 ``templates/drills/side_pots.html`` and the test ``tests/drills/test_side_pots.py``.
 The registry (``registry.py``) is the only list of drills.
 
