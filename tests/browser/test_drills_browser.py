@@ -41,7 +41,9 @@ def fill_answer(page: Page, slug: str, seed: int = SEED, level: str = "easy") ->
         kind = fields.first.get_attribute("type") or ""
         if kind == "hidden":
             continue
-        if kind in ("checkbox", "radio"):
+        if fields.first.evaluate("field => field.tagName") == "SELECT":
+            fields.first.select_option(values[0])
+        elif kind in ("checkbox", "radio"):
             for value in values:
                 fields.locator(f'xpath=self::*[@value="{value}"]').check()
         else:

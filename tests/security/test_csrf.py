@@ -20,7 +20,7 @@ from django.core import mail
 from django.http import HttpResponse
 from django.test import Client
 
-from tutor.drills.registry import DRILLS
+from tutor.drills.registry import DRILLS, QuestionDrill
 from tutor.quizzes.models import Quiz, Response, Session, Slot
 
 from .conftest import (
@@ -63,7 +63,11 @@ def drill_post(slug: str) -> Post:
             return {"action": "deal", "round": "1", "player_a": "10"}
         if slug == "play-holdem":
             return {"command": "new", "structure": "pot_limit", "opponents": "2"}
-        return {k: v for k, v in fill_form(html, url).items() if k != "csrfmiddlewaretoken"}
+        form = {k: v for k, v in fill_form(html, url).items() if k != "csrfmiddlewaretoken"}
+        drill = DRILLS[slug]
+        if isinstance(drill, QuestionDrill):  # the right answer to the question on the page
+            form.update(drill.answer_key(drill.generate(99, "medium")))
+        return form
 
     def done(_t: Teacher, client: Client, response: HttpResponse) -> bool:
         state = session_data(client)
