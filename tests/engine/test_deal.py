@@ -42,6 +42,33 @@ def test_bad_setups_are_refused(stacks, button, code):
     assert error.value.code == code
 
 
+@pytest.mark.parametrize(
+    ("stacks", "button", "blinds"),
+    [
+        ([1000, None, 1000, 1000], 1, (2, 1)),  # the big blind on an empty seat
+        ([1000, None, 1000, 1000], 1, (2, 2)),  # one seat for both blinds
+        ([1000, None, 1000, 1000], 1, (2, 4)),  # no such seat
+        ([1000, None, 1000, 1000], 1, (2, True)),
+        ([1000, None, 1000, 1000], 4, (1, 2)),  # the button off the table
+    ],
+)
+def test_bad_blind_seats_are_refused(stacks, button, blinds):
+    with pytest.raises(InvalidInput) as error:
+        HandSetup.new(Rules(), stacks, button, blinds=blinds)
+    assert error.value.code in {"malformed_setup", "bad_button"}
+
+
+def test_placed_blinds_allow_a_dead_button_and_a_dead_small_blind():
+    setup = HandSetup.new(Rules(), [1000, None, None, 1000, 1000], button=1, blinds=(2, 3))
+    hand = Hand(setup)
+    posted = [(e.seat, e.blind) for e in hand.events if e.kind == "post_blind"]
+    assert posted == [(3, "big")]  # nobody posts the dead small blind
+    assert (hand.button, hand.small_blind_seat, hand.big_blind_seat) == (1, 2, 3)
+    assert hand.to_act == 4  # left of the big blind
+    again = HandSetup.from_dict(json.loads(json.dumps(setup.to_dict())))
+    assert again == setup and again.blinds == (2, 3)
+
+
 def test_the_deck_must_be_all_52_cards():
     with pytest.raises(InvalidCards):
         HandSetup(Rules(), (100, 100), 0, DECK[:-1] + DECK[:1])

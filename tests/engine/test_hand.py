@@ -15,10 +15,11 @@ import pytest
 from tutor.engine import events as ev
 from tutor.engine import hand as hand_module
 from tutor.engine.betting import Action, ActionKind, Reason
+from tutor.engine.cards import parse_cards
 from tutor.engine.errors import IllegalAction, InvalidInput
 from tutor.engine.hand import Hand, HandSetup, Street
 from tutor.engine.pots import OddChipRule
-from tutor.engine.rules import AnteMode, BigBlindAnteOrder, ReopenRule, Rules
+from tutor.engine.rules import AnteMode, BigBlindAnteOrder, FreeFold, ReopenRule, Rules
 
 NL = Rules.no_limit(50, 100)
 
@@ -207,6 +208,38 @@ def test_fixed_limit_a_bet_and_three_raises_czech():
     assert hand.street is Street.FLOP
     play(hand, "bet 100", "raise 200", "raise 300", "raise 400")
     assert hand.options().blocked is Reason.RAISE_CAP_REACHED
+
+
+def test_fixed_limit_cap_stays_when_a_fold_after_it_leaves_two_roberts_rules():
+    rules = Rules.fixed_limit(50, 100, uncapped_heads_up=True)
+    hand = new([5000] * 3, button=0, rules=rules)  # 3-handed: the button is first to act
+    play(hand, "raise 200", "raise 300", "raise 400")  # the cap, three players with chips
+    assert hand.options().blocked is Reason.RAISE_CAP_REACHED
+    play(hand, "fold")  # heads-up now, but the cap was reached before
+    assert hand.heads_up()
+    opts = hand.options()
+    assert opts.aggression is None and opts.blocked is Reason.RAISE_CAP_REACHED
+    play(hand, "call")
+    assert hand.street is Street.FLOP
+    play(hand, "bet 100", "raise 200", "raise 300", "raise 400", "raise 500")  # a new round
+    assert hand.options().aggression is ActionKind.RAISE  # heads-up before its cap
+
+
+def test_fixed_limit_uncapped_when_heads_up_before_the_cap_roberts_rules():
+    rules = Rules.fixed_limit(50, 100, uncapped_heads_up=True)
+    hand = new([5000] * 3, button=0, rules=rules)
+    play(hand, "fold", "raise 200", "raise 300", "raise 400", "raise 500", "raise 600")
+    assert hand.options().aggression is ActionKind.RAISE and hand.options().min_to == 700
+
+
+@pytest.mark.parametrize(("uncapped", "can_raise"), [(False, False), (True, True)])
+def test_all_in_players_do_not_count_toward_the_cap_roberts_rules(uncapped, can_raise):
+    rules = Rules.fixed_limit(50, 100, uncapped_heads_up=uncapped)
+    hand = new([5000, 5000, 150], button=0, rules=rules)  # the big blind (seat 2) holds 150
+    play(hand, "raise 200", "raise 300", "call")  # seat 2 calls all-in for 150
+    assert not hand.can_act(2) and len(hand.in_hand()) == 3 and hand.heads_up()
+    play(hand, "raise 400")  # the third raise: two players with chips, so no cap
+    assert (hand.options().aggression is ActionKind.RAISE) is can_raise
 
 
 @pytest.mark.parametrize(("uncapped", "can_raise"), [(False, False), (True, True)])
@@ -428,6 +461,54 @@ def test_without_a_river_bet_first_seat_left_of_button_shows_first_tda_17():
     assert shows_and_mucks(hand) == [("show_hand", 1), ("muck", 2), ("show_hand", 0)]
 
 
+def test_all_in_hands_face_up_before_the_rest_of_the_board_tda_16():
+    holes = {0: "As Ad", 1: "Kc Kd"}
+    hand = new([1000, 1000], button=0, holes=holes, board="2c 5d 9h 3s Kh")
+    play(hand, "raise 1000")
+    events = hand.call()
+    assert kinds(events) == [
+        "call", "show_hand", "show_hand", "deal_board", "deal_board", "deal_board",
+        "award_pot", "hand_end",
+    ]  # fmt: skip
+    shows = [e for e in events if isinstance(e, ev.ShowHand)]
+    assert [(e.seat, e.category, e.best_five) for e in shows] == [(1, "", ()), (0, "", ())]
+    assert hand.shown == {1: parse_cards("Kc Kd"), 0: parse_cards("As Ad")}
+    assert hand.stacks == [0, 2000]  # the river king: three kings beat the aces
+
+
+def test_all_in_on_the_flop_tables_before_the_turn_tda_16():
+    holes = {0: "As Ad", 1: "Kc Kd", 2: "7h 7d"}
+    hand = new([1000, 3000, 3000], button=0, holes=holes, board="2c 5d 9h 3s 4h")
+    play(hand, "call", "call", "check")  # flop: seat 1 first
+    play(hand, "check", "bet 2900", "fold", "call")  # seat 2 bets, seat 0 folds, seat 1 calls
+    tail = kinds(hand.events[-7:])
+    assert tail == ["call", "show_hand", "show_hand", "deal_board", "deal_board", "award_pot",
+                    "hand_end"]  # fmt: skip
+    boards = [(e.street, e.betting) for e in of_type(hand, ev.DealBoard)]
+    assert boards == [("flop", True), ("turn", False), ("river", False)]
+
+
+def test_all_in_with_two_players_left_to_bet_shows_at_the_river_tda_16():
+    holes = {0: "As Ad", 1: "Kc Kd", 2: "7h 7d"}
+    hand = new([300, 3000, 3000], button=0, holes=holes, board="2c 5d 9h 3s 4h")
+    play(hand, "raise 300", "call", "call")  # seat 0 all-in; seats 1 and 2 still have chips
+    check_down(hand)
+    first_show = next(i for i, e in enumerate(hand.events) if e.kind == "show_hand")
+    last_board = max(i for i, e in enumerate(hand.events) if e.kind == "deal_board")
+    assert first_show > last_board  # betting went on: tabled at the showdown, with categories
+    assert all(e.category for e in of_type(hand, ev.ShowHand))
+    assert sorted(e.seat for e in of_type(hand, ev.ShowHand)) == [0, 1, 2]
+
+
+def test_all_in_on_the_river_shows_with_categories_in_order_tda_16():
+    holes = {0: "As Ad", 1: "Kc Kd"}
+    hand = new([1000, 1000], button=0, holes=holes, board="2c 5d 9h 3s 7h")
+    play(hand, "call", "check", "check", "check", "check", "check")
+    play(hand, "bet 900", "call")  # seat 1 acts first after the flop
+    shows = of_type(hand, ev.ShowHand)
+    assert [(e.seat, e.category) for e in shows] == [(1, "one_pair"), (0, "one_pair")]
+
+
 def test_all_in_hands_are_tabled_tda_16():
     holes = {0: "Ks Kd", 1: "Qs Qd", 2: "Js Jd"}
     hand = new([1000, 1000, 500], button=0, holes=holes, board="2c 5d 9h 3s 7c")
@@ -457,6 +538,32 @@ def test_illegal_actions_carry_reason_codes(action, seat, code):
         hand.do(action, seat=seat)
     assert error.value.code == code
     assert not hand.can(action, seat=seat)
+
+
+def test_fold_when_a_check_is_free_is_not_offered_japanese_guide():
+    hand = new([1000] * 3, button=0)
+    play(hand, "call", "call", "check")
+    opts = hand.options()
+    assert opts.can_check and not opts.can_fold
+    assert ActionKind.FOLD not in [a.kind for a in opts.legal()]
+    with pytest.raises(IllegalAction) as error:
+        hand.fold()
+    assert error.value.code == "check_available"
+
+
+def test_fold_when_a_check_is_free_is_allowed_and_binding_tda_roberts_rules():
+    rules = NL.with_changes(free_fold=FreeFold.BINDING)
+    hand = new([1000] * 3, button=0, rules=rules)
+    play(hand, "call", "call", "check")
+    opts = hand.options()
+    assert opts.can_check and opts.can_fold and opts.to_dict()["can_fold"]
+    assert [a.kind for a in opts.legal()][:2] == [ActionKind.FOLD, ActionKind.CHECK]
+    seat = hand.to_act
+    assert kinds(hand.fold()) == ["fold"]
+    assert seat not in hand.in_hand()  # binding: the hand is dead
+    play(hand, "check", "check")
+    assert hand.street is Street.TURN and seat not in hand.round.pending
+    assert Hand.from_dict(json.loads(json.dumps(hand.to_dict()))) == hand
 
 
 def test_nothing_to_call_and_fold_when_check_is_available():

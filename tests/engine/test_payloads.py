@@ -4,6 +4,7 @@ round) fails here. The payloads themselves are plain dicts."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import fields
 from typing import NotRequired, get_origin, get_type_hints, is_typeddict
 
@@ -15,7 +16,7 @@ from tutor.engine.betting import Action, ActionData, ActionKind, OptionsData
 from tutor.engine.bots import DecisionData, decide
 from tutor.engine.deal import SetupData
 from tutor.engine.hand import Hand, HandData, HandSetup
-from tutor.engine.rules import LevelData, Rules, RulesData, RulesSummary
+from tutor.engine.rules import ButtonRule, FreeFold, LevelData, Rules, RulesData, RulesSummary
 from tutor.engine.seatview import SeatInfo, SeatView
 from tutor.engine.table import EliminationData, Table, TableData
 
@@ -52,8 +53,26 @@ def test_seat_view_keys():
 def test_hand_setup_and_rules_json_keys():
     data = finished_hand().to_dict()
     assert set(data) == keys(HandData)
-    assert set(data["setup"]) == keys(SetupData)
-    assert set(data["setup"]["rules"]) == keys(RulesData) == {f.name for f in fields(Rules)}
+    # Keys added after hands were stored are left out at their defaults (written as before).
+    assert set(data["setup"]) == required(SetupData)
+    assert set(data["setup"]["rules"]) == required(RulesData)
+    assert keys(RulesData) == {f.name for f in fields(Rules)}
+
+
+def test_later_keys_are_written_when_not_at_their_default():
+    rules = Rules(free_fold=FreeFold.BINDING, button_rule=ButtonRule.DEAD)
+    setup = HandSetup.new(rules, [1000, None, 1000, 1000], button=1, blinds=(1, 2)).to_dict()
+    assert set(setup) == keys(SetupData)
+    assert set(setup["rules"]) == keys(RulesData)
+    assert HandSetup.from_dict(json.loads(json.dumps(setup))).to_dict() == setup
+    table = Table(rules, [1000, 1000, 1000], seed=1)
+    hand = table.new_hand()
+    while not hand.is_over:
+        hand.check_or_call()
+    table.end_hand(hand)
+    data = table.to_dict()
+    assert set(data) == keys(TableData)
+    assert Table.from_dict(json.loads(json.dumps(data))).to_dict() == data
 
 
 def test_event_keys_are_the_event_fields():
@@ -78,7 +97,7 @@ def test_table_and_bot_decision_keys():
         hand.all_in() if hand.options().aggression else hand.check_or_call()
     table.end_hand(hand)
     data = table.to_dict()
-    assert set(data) == keys(TableData)
+    assert set(data) == required(TableData)
     assert all(set(e) == keys(EliminationData) for e in data["eliminations"])
     assert data["eliminations"]  # someone busted: the check above saw a real entry
 

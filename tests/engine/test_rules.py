@@ -14,6 +14,8 @@ from tutor.engine.rules import (
     PRESETS,
     AnteMode,
     BlindLevel,
+    ButtonRule,
+    FreeFold,
     Mode,
     ReopenRule,
     Rules,
@@ -32,6 +34,15 @@ def test_defaults_follow_the_japanese_guide():
     assert rules.odd_chip is OddChipRule.LEFT_OF_BUTTON
     assert rules.burn_cards is False
     assert rules.reopen is ReopenRule.CUMULATIVE
+
+
+def test_new_rules_default_to_the_sources_and_are_stored_as_before():
+    rules = Rules()
+    assert rules.free_fold is FreeFold.NOT_OFFERED  # the Japanese guide's reading
+    assert rules.button_rule is ButtonRule.MOVING  # the Japanese guide and the Czech text
+    data = rules.to_dict()
+    assert "free_fold" not in data and "button_rule" not in data
+    assert Rules.from_dict(data).to_dict() == data  # a stored hand writes back byte for byte
 
 
 def test_fixed_limit_sizes_and_cap_czech():
@@ -67,6 +78,8 @@ def test_every_setting_round_trips():
         mode=Mode.TOURNAMENT,
         schedule=(BlindLevel(25, 50, 50), BlindLevel(50, 100, 100)),
         hands_per_level=5,
+        free_fold=FreeFold.BINDING,
+        button_rule=ButtonRule.DEAD,
     )
     data = json.loads(json.dumps(rules.to_dict()))
     assert Rules.from_dict(data) == rules

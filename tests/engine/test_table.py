@@ -9,9 +9,10 @@ import pytest
 
 from tutor.engine import table as table_module
 from tutor.engine.betting import Action
+from tutor.engine.deal import HandSetup
 from tutor.engine.errors import InvalidInput
-from tutor.engine.rules import PRESETS, BlindLevel, Mode, Rules
-from tutor.engine.table import Hand, Table
+from tutor.engine.rules import PRESETS, BlindLevel, ButtonRule, Mode, Rules
+from tutor.engine.table import Hand, Table, dead_button
 
 
 def test_table_doctests():
@@ -63,6 +64,74 @@ def test_heads_up_after_a_bust_the_button_posts_the_small_blind():
     table = Table(Rules(), [1000, None, 1000], button=2)
     hand = table.new_hand()
     assert hand.small_blind_seat == hand.button == 2 and hand.big_blind_seat == 0
+
+
+def bust(table: Table, loser: int, winner: int, *actions: str) -> None:
+    """Play the table's next hand on a stacked deck: ``loser`` (all-in) loses to ``winner``."""
+    button, blinds = table.positions()
+    setup = HandSetup.stacked(table.rules, table.stacks, button, {loser: "7c 2d", winner: "As Ad"},
+                              board="Kc Qd 9s 5h 4c", hand_no=table.hand_no, blinds=blinds)  # fmt: skip
+    table.end_hand(finish(Hand(setup), *actions))
+    assert table.stacks[loser] is None
+
+
+def positions(hand: Hand) -> tuple[int, int, int]:
+    return hand.button, hand.small_blind_seat, hand.big_blind_seat
+
+
+@pytest.mark.parametrize(
+    ("rule", "expected"),
+    [(ButtonRule.DEAD, (1, 2, 3)), (ButtonRule.MOVING, (1, 3, 0))],
+)
+def test_dead_button_when_the_big_blind_busts_tda(rule, expected):
+    table = Table(Rules(button_rule=rule), [1000, 1000, 100, 1000], button=0)
+    bust(table, 2, 3, "call", "fold", "fold")  # the big blind (seat 2) is all-in for 100
+    hand = table.new_hand()
+    assert positions(hand) == expected
+    if rule is ButtonRule.DEAD:  # seat 3 was due the big blind; the small blind is dead
+        posted = [(e.seat, e.blind) for e in hand.events if e.kind == "post_blind"]
+        assert posted == [(3, "big")]
+
+
+@pytest.mark.parametrize(
+    ("rule", "expected"),
+    [(ButtonRule.DEAD, (1, 2, 3)), (ButtonRule.MOVING, (2, 3, 0))],
+)
+def test_dead_button_when_the_small_blind_busts_tda(rule, expected):
+    table = Table(Rules(button_rule=rule), [1000, 100, 1000, 1000], button=0)
+    bust(table, 1, 2, "fold", "fold", "call")  # the small blind (seat 1) calls all-in
+    hand = table.new_hand()
+    assert positions(hand) == expected
+    if rule is ButtonRule.DEAD:  # the button sits on the empty seat: seat 0 acts last again
+        for text in ("call", "call", "check"):  # seats 0, 2, 3 before the flop
+            hand.do(Action.parse(text))
+        assert hand.street.value == "flop" and hand.round.pending == [2, 3, 0]
+
+
+def test_dead_button_heads_up_nobody_takes_the_big_blind_twice_tda():
+    table = Table(Rules(button_rule=ButtonRule.DEAD), [1000, 1000, 100], button=0)
+    bust(table, 2, 0, "call", "fold")  # was button 0, small blind 1, big blind 2
+    hand = table.new_hand()
+    assert positions(hand) == (1, 1, 0)  # heads-up: the button posts the small blind
+
+
+def test_dead_button_big_blind_moves_one_player_each_hand_tda():
+    table = Table(Rules(button_rule=ButtonRule.DEAD), [1000, 1000, 1000, 100, 1000], button=0)
+    first = table.new_hand()
+    assert positions(first) == (0, 1, 2)
+    bust(table, 3, 2, "call", "fold", "fold", "fold")  # hand 1: seat 3 (under the gun) busts
+    assert positions(table.new_hand()) == (1, 2, 4)  # seat 3 is gone: the big blind skips it
+    assert dead_button(table.stacks, 2, 4) == (2, (4, 0))
+
+
+def test_dead_button_survives_json_and_a_player_leaving():
+    table = Table(Rules(button_rule=ButtonRule.DEAD), [1000, 100, 1000, 1000], button=0)
+    bust(table, 1, 2, "fold", "fold", "call")
+    assert (table.button, table.blinds) == (1, (2, 3))  # the button on an empty seat
+    again = Table.from_dict(json.loads(json.dumps(table.to_dict())))
+    assert again == table and again.new_hand() == table.new_hand()
+    table.leave(3)  # the next big blind leaves: the big blind moves on to seat 0
+    assert table.positions() == (2, (2, 0))  # heads-up now: seat 2 has the button
 
 
 def test_hands_are_seeded_from_the_table_seed_and_number():

@@ -12,7 +12,15 @@ from tutor.engine import events as ev
 from tutor.engine.betting import Action, ActionKind
 from tutor.engine.hand import Hand, HandSetup
 from tutor.engine.pots import OddChipRule
-from tutor.engine.rules import AnteMode, BigBlindAnteOrder, ReopenRule, Rules, Structure
+from tutor.engine.rules import (
+    AnteMode,
+    BigBlindAnteOrder,
+    ButtonRule,
+    FreeFold,
+    ReopenRule,
+    Rules,
+    Structure,
+)
 from tutor.engine.table import Table
 
 rules_strategy = st.builds(
@@ -28,6 +36,7 @@ rules_strategy = st.builds(
     uncapped_heads_up=st.booleans(),
     muck_losing_hands=st.booleans(),
     big_blind_ante_order=st.sampled_from(BigBlindAnteOrder),
+    free_fold=st.sampled_from(FreeFold),
 )
 
 
@@ -153,3 +162,31 @@ def test_a_table_keeps_its_chips_over_many_hands(structure, stacks, seed):
         table.end_hand(hand)
         assert sum(s or 0 for s in table.stacks) == total
     assert len(table.places()) == len(stacks)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(20, 400), min_size=3, max_size=7), st.integers(0, 1000))
+def test_dead_button_big_blind_moves_to_the_next_player_every_hand(stacks, seed):
+    rules = Rules(name="prop", small_blind=5, big_blind=10, button_rule=ButtonRule.DEAD)
+    table = Table(rules, list(stacks), seed=seed)
+    total, last_big = sum(stacks), None
+    for number in range(15):
+        if table.is_finished:
+            break
+        hand = table.new_hand()
+        seated = [s for s, stack in enumerate(table.stacks) if stack is not None]
+        if last_big is not None:  # the next player after the last big blind, empty seats skipped
+            after = [(last_big + k) % len(stacks) for k in range(1, len(stacks) + 1)]
+            assert hand.big_blind_seat == next(s for s in after if s in seated)
+        if len(seated) == 2:
+            assert hand.button == hand.small_blind_seat != hand.big_blind_seat
+        last_big, pick = hand.big_blind_seat, seed + number
+        while not hand.is_over:
+            opts = hand.options()
+            if opts.aggression is not None and pick % 3 == 0:
+                hand.do(Action(opts.aggression, opts.max_to))
+            else:
+                hand.check_or_call()
+            pick += 7
+        table.end_hand(hand)
+        assert sum(s or 0 for s in table.stacks) == total

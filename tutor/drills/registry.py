@@ -18,6 +18,7 @@ MODULES = (
     "betting",
     "side_pots",
     "odd_chips",
+    "showdown_order",
     "tournament",
     "outs_and_odds",
     "play_holdem",

@@ -12,7 +12,8 @@ Sizes (chips are integers; ``to`` is the seat's total bet in the round):
 * fixed-limit: exactly one small bet (first two rounds) or big bet (last two);
   a bet and three raises (Czech text), the big blind counts as the bet. An
   all-in of at least half a bet counts as a raise (TDA 47B); the next raise
-  is one bet above the last full bet or raise.
+  is one bet above the last full bet or raise. A cap reached with three players
+  holding chips stays on though a fold leaves two (Robert's Rules).
 * Reopening: a short all-in does not reopen the betting for a player who has
   already acted (WSOP 96, TDA 47); with :attr:`ReopenRule.CUMULATIVE`, short
   all-ins that add up to a full raise since that player acted do (WSOP 96a).
@@ -46,7 +47,7 @@ class Reason(StrEnum):
     UNKNOWN_ACTION = "unknown_action"
     NOTHING_TO_CALL = "nothing_to_call"
     CANNOT_CHECK = "cannot_check"
-    # A fold with nothing to call (the Japanese guide: fold is a "committed" action).
+    # A fold with nothing to call under FreeFold.NOT_OFFERED (Japanese guide).
     CHECK_AVAILABLE = "check_available"
     BET_NOT_ALLOWED = "bet_not_allowed"  # a bet is already in: raise instead
     RAISE_NOT_ALLOWED = "raise_not_allowed"  # nothing to raise: bet instead
@@ -132,7 +133,8 @@ class Options:
     ``aggression`` is ``bet`` or ``raise`` when one is allowed, with ``min_to``
     and ``max_to`` (equal in fixed-limit or for an all-in below the minimum);
     ``blocked`` says why betting or raising is not allowed, ``blocked_details``
-    the numbers behind it (e.g. the increase faced and the full raise needed).
+    the numbers behind it (e.g. the increase faced and the full raise needed);
+    ``free_fold``: a fold is allowed even when a check is free (TDA, Robert's Rules).
     """
 
     seat: int
@@ -145,6 +147,7 @@ class Options:
     blocked: Reason | None
     all_in_to: int
     blocked_details: tuple[tuple[str, int], ...] = ()
+    free_fold: bool = False
 
     def blocked_error(self) -> IllegalAction:
         """The error a bet or raise gets now, with its numbers."""
@@ -152,7 +155,7 @@ class Options:
 
     @property
     def can_fold(self) -> bool:
-        return not self.can_check
+        return not self.can_check or self.free_fold
 
     @property
     def can_call(self) -> bool:
@@ -168,7 +171,9 @@ class Options:
         if self.can_check:
             out.append(Action(ActionKind.CHECK))
         else:
-            out += [Action(ActionKind.FOLD), Action(ActionKind.CALL)]
+            out.append(Action(ActionKind.CALL))
+        if self.can_fold:
+            out.insert(0, Action(ActionKind.FOLD))
         if self.aggression is not None:
             out.append(Action(self.aggression, self.min_to))
         return tuple(out)
@@ -198,7 +203,8 @@ class BettingRound:
     minimum raise increment); ``full_level`` the highest total that counted as
     a full bet or raise; ``raises`` counts those (the big blind counts as the
     bet before the flop); ``acted`` maps a seat to the (high, full-raise mark)
-    when it last acted.
+    when it last acted; ``capped``: the fixed-limit cap was reached while more
+    than two players had chips, so it stays on for the round.
     """
 
     structure: Structure
@@ -214,14 +220,17 @@ class BettingRound:
     acted: dict[int, tuple[int, int]] = field(default_factory=dict)
     marks: int = 0
     aggressor: int | None = None
+    capped: bool = False
 
     # -- legal actions -------------------------------------------------------
     def options(
-        self, seat: int, stack: int, pot: int, others_can_call: bool, uncapped: bool
-    ) -> Options:
+        self, seat: int, stack: int, pot: int, others_can_call: bool, uncapped: bool,
+        free_fold: bool = False,
+    ) -> Options:  # fmt: skip
         """Options of ``seat`` holding ``stack`` behind; ``pot`` is the chips in
         earlier rounds (antes included); ``others_can_call``: someone else still
-        in has chips to answer a raise; ``uncapped``: the fixed-limit cap is lifted."""
+        in has chips to answer a raise; ``uncapped``: the fixed-limit cap is lifted;
+        ``free_fold``: a fold is allowed when a check is free."""
         own = self.bets[seat]
         owed = max(0, self.high - own)
         all_in_to = own + stack
@@ -245,6 +254,7 @@ class BettingRound:
             blocked=blocked,
             all_in_to=all_in_to,
             blocked_details=details,
+            free_fold=free_fold,
         )
 
     def _blocked(
@@ -257,9 +267,9 @@ class BettingRound:
         if seat in self.acted and not self.reopened_for(seat):
             faced = self.high - self.acted[seat][0]
             return Reason.BETTING_NOT_REOPENED, (("faced", faced), ("full_raise", self.threshold()))
-        cap = None if uncapped else self.cap
-        if self.structure is Structure.FIXED_LIMIT and cap is not None and self.raises >= 1 + cap:
-            return Reason.RAISE_CAP_REACHED, (("raises", self.raises - 1), ("cap", cap))
+        if not uncapped and self.cap_reached():
+            assert self.cap is not None
+            return Reason.RAISE_CAP_REACHED, (("raises", self.raises - 1), ("cap", self.cap))
         return None, ()
 
     def _limits(self, owed: int, pot: int) -> tuple[int, int]:
@@ -271,6 +281,11 @@ class BettingRound:
             pot_after_call = pot + sum(self.bets) + owed
             return minimum, max(minimum, self.high + pot_after_call)
         return minimum, 1 << 62
+
+    def cap_reached(self) -> bool:
+        """A bet and ``cap`` raises are in (fixed-limit; never in the other structures)."""
+        fixed = self.structure is Structure.FIXED_LIMIT
+        return fixed and self.cap is not None and self.raises >= 1 + self.cap
 
     def threshold(self) -> int:
         """The increase that counts as a full raise (TDA 47: 50 % of a bet in limit)."""

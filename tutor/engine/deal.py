@@ -9,13 +9,21 @@ whole hand. Hole cards are dealt one at a time, starting left of the button.
 (Card.parse('As'), Card.parse('Ad'), Card.parse('Kc'))
 >>> HandSetup.from_dict(setup.to_dict()) == setup
 True
+
+Under the dead-button rule the table places the blinds itself: ``blinds`` is the
+(small blind, big blind) seats, and the small blind or the button may be an empty
+seat (nobody posts a dead small blind):
+
+>>> dead = HandSetup.new(Rules(), [1000, None, 1000, 1000], button=1, blinds=(1, 2))
+>>> dead.to_dict()["blinds"], "blinds" in setup.to_dict()
+([1, 2], False)
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from .cards import DECK, Card, parse_cards, shuffled_deck
 from .errors import InvalidCards, InvalidInput
@@ -31,11 +39,17 @@ class SetupData(TypedDict):
     deck: str
     hand_no: int
     seed: int | str | None
+    blinds: NotRequired[list[int]]
 
 
 @dataclass(frozen=True, slots=True)
 class HandSetup:
-    """Everything a hand starts from: rules, stacks (``None`` = empty seat), button, deck."""
+    """Everything a hand starts from: rules, stacks (``None`` = empty seat), button, deck.
+
+    ``blinds`` (small blind seat, big blind seat) when the table places them (the
+    dead button); ``None``: the two players after the button (heads-up, the button
+    and the other player).
+    """
 
     rules: Rules
     stacks: tuple[int | None, ...]
@@ -43,6 +57,7 @@ class HandSetup:
     deck: tuple[Card, ...]
     hand_no: int = 1
     seed: int | str | None = None
+    blinds: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.rules, Rules):
@@ -57,14 +72,27 @@ class HandSetup:
         if sum(s is not None for s in self.stacks) < 2:
             raise InvalidInput("too_few_players", minimum=2)
         button = self.button
-        if isinstance(button, bool) or not isinstance(button, int):
+        if not _is_seat(button, len(self.stacks)):
             raise InvalidInput("bad_button", button=repr(button))
-        if not 0 <= button < len(self.stacks) or self.stacks[button] is None:
+        if self.blinds is None and self.stacks[button] is None:
             raise InvalidInput("bad_button", button=button)
+        if self.blinds is not None:
+            self._check_blinds(self.blinds)
         if len(self.deck) != 52 or set(self.deck) != set(DECK):
             raise InvalidCards("", code="bad_deck")
         if isinstance(self.hand_no, bool) or not isinstance(self.hand_no, int) or self.hand_no < 1:
             raise InvalidInput("bad_hand_no")
+
+    def _check_blinds(self, blinds: object) -> None:
+        """Two different seats, the big blind's occupied (the small blind's may be empty)."""
+        n = len(self.stacks)
+        if not isinstance(blinds, tuple) or len(blinds) != 2:
+            raise InvalidInput("malformed_setup")
+        small, big = blinds
+        if not (_is_seat(small, n) and _is_seat(big, n)) or small == big:
+            raise InvalidInput("malformed_setup")
+        if self.stacks[big] is None:
+            raise InvalidInput("malformed_setup")
 
     @classmethod
     def new(
@@ -74,9 +102,11 @@ class HandSetup:
         button: int = 0,
         seed: int | str = 0,
         hand_no: int = 1,
+        blinds: tuple[int, int] | None = None,
     ) -> HandSetup:
         """A setup whose deck is shuffled by ``seed`` (the seed reproduces the hand)."""
-        return cls(rules, tuple(stacks), button, tuple(shuffled_deck(seed)), hand_no, seed)
+        deck = tuple(shuffled_deck(seed))
+        return cls(rules, tuple(stacks), button, deck, hand_no, seed, blinds)
 
     @classmethod
     def stacked(
@@ -88,9 +118,10 @@ class HandSetup:
         board: str = "",
         seed: int | str = 0,
         hand_no: int = 1,
+        blinds: tuple[int, int] | None = None,
     ) -> HandSetup:
         """A setup that deals the given hole cards and board (for examples and tests)."""
-        probe = cls.new(rules, stacks, button, seed, hand_no)
+        probe = cls.new(rules, stacks, button, seed, hand_no, blinds)
         order = deal_order(probe.stacks, button)
         slots: dict[int, Card] = {}
         for seat, text in holes.items():
@@ -110,14 +141,14 @@ class HandSetup:
         parse_cards(chosen)  # duplicates -> InvalidCards
         rest = iter(c for c in probe.deck if c not in set(chosen))
         deck = tuple(slots[i] if i in slots else next(rest) for i in range(52))
-        return cls(rules, probe.stacks, button, deck, hand_no, seed)
+        return cls(rules, probe.stacks, button, deck, hand_no, seed, blinds)
 
     @property
     def level(self) -> BlindLevel:
         return self.rules.level_for_hand(self.hand_no)
 
     def to_dict(self) -> SetupData:
-        return {
+        out: SetupData = {
             "rules": self.rules.to_dict(),
             "stacks": list(self.stacks),
             "button": self.button,
@@ -125,6 +156,9 @@ class HandSetup:
             "hand_no": self.hand_no,
             "seed": self.seed,
         }
+        if self.blinds is not None:  # only then: a stored hand writes back as it was
+            out["blinds"] = list(self.blinds)
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HandSetup:
@@ -136,9 +170,22 @@ class HandSetup:
                 parse_cards(data["deck"]),
                 data.get("hand_no", 1),
                 data.get("seed"),
+                _blinds(data.get("blinds")),
             )
         except (KeyError, TypeError):
             raise InvalidInput("malformed_setup") from None
+
+
+def _is_seat(value: object, seats: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < seats
+
+
+def _blinds(value: object) -> tuple[int, int] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != 2:
+        raise InvalidInput("malformed_setup")
+    return value[0], value[1]
 
 
 def clockwise(stacks: Sequence[int | None], start: int) -> list[int]:

@@ -4,7 +4,9 @@ The order of play follows the Japanese guide (pre-flop from UTG, big blind
 last; later rounds from the first seat left of the button, button last) and
 the Czech text (a betting round only while two players still have chips);
 heads-up the button posts the small blind, acts first before the flop and
-last after it (Robert's Rules, TDA).
+last after it (Robert's Rules, TDA). When players all-in end the betting before
+the river, every hand still in is turned face up before the rest of the board
+is dealt (TDA 16).
 
 >>> from .rules import Rules
 >>> hand = Hand(HandSetup.new(Rules.no_limit(50, 100), [1000, 1000, 1000], button=0, seed=1))
@@ -75,7 +77,7 @@ class Hand(HandState):
             raise IllegalAction(Reason.UNKNOWN_ACTION)
         opts = self.options()
         kind = action.kind
-        if kind is ActionKind.FOLD and opts.can_check:
+        if kind is ActionKind.FOLD and not opts.can_fold:
             raise IllegalAction(Reason.CHECK_AVAILABLE)
         if kind is ActionKind.CHECK and not opts.can_check:
             raise IllegalAction(Reason.CANNOT_CHECK, to_call=opts.to_call)
@@ -253,6 +255,8 @@ class Hand(HandState):
             assert action.to is not None
             added = self._pay(seat, rnd.put(seat, action.to))
             full = rnd.record_aggressive(seat, action.to)
+            if rnd.cap_reached() and not self.heads_up():
+                rnd.capped = True  # a later fold leaving two does not lift it (Robert's Rules)
             event = ev.Bet if action.kind is ActionKind.BET else ev.Raise
             self._emit(event(seat, action.to, added, self.stacks[seat] == 0, full))
             rnd.pending = [s for s in clockwise(self.setup.stacks, seat)
@@ -276,15 +280,16 @@ class Hand(HandState):
             if self.street is Street.RIVER:
                 self._finish(showdown_needed=True)
                 return
-            betting = sum(self.can_act(s) for s in range(self.seats)) >= 2
-            self._deal_street(betting)
-            if betting:
-                self._open_round([0] * self.seats, 0, raises=0, first_after=self.button)
-            else:
+            if sum(self.can_act(s) for s in range(self.seats)) < 2:
+                for event in showdown.table_hands(self):  # face up first (TDA 16)
+                    self._emit(event)
+                    self.shown[event.seat] = event.cards
                 while self.street in _NEXT:  # run the board out to the river
                     self._deal_street(False)
                 self._finish(showdown_needed=True)
                 return
+            self._deal_street(True)
+            self._open_round([0] * self.seats, 0, raises=0, first_after=self.button)
 
     def _close_round(self) -> None:
         rnd = self.round

@@ -5,7 +5,9 @@
 (:mod:`tutor.engine.showdown`) and the per-seat views (:mod:`tutor.engine.seatview`)
 only read a hand, so they take a ``HandState`` and never import the machine.
 
-Heads-up the button posts the small blind (Robert's Rules, TDA).
+Heads-up the button posts the small blind (Robert's Rules, TDA). Under the dead
+button the table places the blinds (``HandSetup.blinds``); a dead small blind sits
+on an empty seat and nobody posts it.
 
 >>> from .deal import HandSetup
 >>> from .rules import Rules
@@ -24,6 +26,7 @@ from .cards import Card
 from .deal import HandSetup, clockwise
 from .errors import IllegalAction
 from .pots import Award
+from .rules import FreeFold
 
 __all__ = ["HandState", "Street"]
 
@@ -58,7 +61,9 @@ class HandState:
         self.river_aggressor: int | None = None
         self.dead_ante = 0  # the big-blind ante: dead money for the main pot
         order = clockwise(setup.stacks, setup.button)
-        if len(order) == 2:  # heads-up: the button posts the small blind
+        if setup.blinds is not None:  # placed by the table (dead button)
+            self.small_blind_seat, self.big_blind_seat = setup.blinds
+        elif len(order) == 2:  # heads-up: the button posts the small blind
             self.small_blind_seat, self.big_blind_seat = setup.button, order[0]
         else:
             self.small_blind_seat, self.big_blind_seat = order[0], order[1]
@@ -106,6 +111,12 @@ class HandState:
             s != seat and not self.folded[s] and rnd.bets[s] + self.stacks[s] > rnd.high
             for s in range(self.seats)
         )
-        uncapped = self.rules.uncapped_heads_up and len(self.in_hand()) == 2
+        uncapped = self.rules.uncapped_heads_up and self.heads_up() and not rnd.capped
         earlier = self.pot - sum(rnd.bets)
-        return rnd.options(seat, self.stacks[seat], earlier, others, uncapped)
+        free_fold = self.rules.free_fold is FreeFold.BINDING
+        return rnd.options(seat, self.stacks[seat], earlier, others, uncapped, free_fold)
+
+    def heads_up(self) -> bool:
+        """At most two players still in the hand have chips: all-in players do not count
+        toward the fixed-limit cap (Robert's Rules)."""
+        return sum(self.can_act(s) for s in range(self.seats)) <= 2

@@ -11,6 +11,14 @@ True
 >>> limit = Rules.fixed_limit(10, 20)
 >>> limit.bet_sizes(limit.level_for_hand(1))  # small bet = big blind, big bet = twice that
 (20, 40)
+
+Rules added after hands were first stored are written only when they differ from
+their default, so a stored hand reads back and writes back byte for byte:
+
+>>> "button_rule" in rules.to_dict(), Rules.from_dict(rules.to_dict()).button_rule
+(False, <ButtonRule.MOVING: 'moving'>)
+>>> Rules(button_rule=ButtonRule.DEAD).to_dict()["button_rule"]
+'dead'
 """
 
 from __future__ import annotations
@@ -18,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from enum import Enum, unique
-from typing import Any, TypedDict, cast
+from typing import Any, NotRequired, TypedDict, cast
 
 from .errors import InvalidInput
 from .pots import OddChipRule
@@ -70,6 +78,8 @@ class RulesData(TypedDict):
     mode: str
     schedule: list[LevelData]
     hands_per_level: int
+    free_fold: NotRequired[str]
+    button_rule: NotRequired[str]
 
 
 class _Coded(Enum):
@@ -116,6 +126,28 @@ class ReopenRule(_Coded):
 
     CUMULATIVE = "cumulative"
     SINGLE_RAISE = "single_raise"
+
+
+@unique
+class FreeFold(_Coded):
+    """Whether a player may fold when checking costs nothing."""
+
+    NOT_OFFERED = "not_offered"  # Japanese guide: fold only when facing a bet
+    BINDING = "binding"  # TDA (non-standard folds), Robert's Rules: allowed and binding
+
+
+@unique
+class ButtonRule(_Coded):
+    """How the button and blinds move when a player between them busts.
+
+    ``MOVING``: the button moves one occupied seat clockwise, the blinds are the
+    next two players (Japanese guide, Czech text). ``DEAD``: the big blind moves
+    to the next player; the small blind and the button take the seats last
+    hand's blinds held, even an empty one (TDA dead button).
+    """
+
+    MOVING = "moving"
+    DEAD = "dead"
 
 
 @unique
@@ -166,12 +198,17 @@ class Rules:
 
     * ``raise_cap``: fixed-limit only, raises allowed after the bet (Czech text:
       three); ``None`` for no cap. No-limit and pot-limit are never capped.
-    * ``uncapped_heads_up``: lift the cap when only two players are in the hand.
+    * ``uncapped_heads_up``: no cap while play is heads-up: at most two players in
+      the hand still have chips (all-in players do not count). The raise that
+      reaches the cap with more players closes raising for the round; a later
+      fold does not reopen it (Robert's Rules).
     * ``small_bet``/``big_bet``: fixed-limit sizes; ``None`` means the big blind
       and twice the big blind (Czech text). A tournament with a schedule always
       follows its blind level.
     * ``muck_losing_hands``: at a showdown without an all-in, a player who
       cannot win any pot mucks instead of showing (Czech text).
+    * ``free_fold``: whether folding is allowed when a check is free (:class:`FreeFold`).
+    * ``button_rule``: the moving button or the dead button (:class:`ButtonRule`).
     """
 
     name: str = "no_limit_50_100"
@@ -192,6 +229,8 @@ class Rules:
     mode: Mode = Mode.CASH
     schedule: tuple[BlindLevel, ...] = field(default=())
     hands_per_level: int = 10
+    free_fold: FreeFold = FreeFold.NOT_OFFERED
+    button_rule: ButtonRule = ButtonRule.MOVING
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
@@ -285,12 +324,14 @@ class Rules:
         out: dict[str, object] = {}
         for f in fields(self):
             value = getattr(self, f.name)
+            if f.name in _LATER_FIELDS and value == f.default:
+                continue  # as stored before the field existed
             if isinstance(value, Enum):
                 value = value.value
             elif f.name == "schedule":
                 value = [level.to_dict() for level in value]
             out[f.name] = value
-        return cast(RulesData, out)  # one key per field: tests/engine/test_payloads.py
+        return cast(RulesData, out)  # a key per field: tests/engine/test_payloads.py
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Rules:
@@ -314,6 +355,9 @@ class Rules:
         return cls(**kwargs)
 
 
+#: Fields added after hands were stored: written only when not at their default.
+_LATER_FIELDS = frozenset({"free_fold", "button_rule"})
+
 _ENUM_FIELDS: dict[str, type[Enum]] = {
     "structure": Structure,
     "ante_mode": AnteMode,
@@ -321,6 +365,8 @@ _ENUM_FIELDS: dict[str, type[Enum]] = {
     "reopen": ReopenRule,
     "odd_chip": OddChipRule,
     "mode": Mode,
+    "free_fold": FreeFold,
+    "button_rule": ButtonRule,
 }
 
 #: Named presets the site can offer.

@@ -4,7 +4,9 @@
   river shows first; if nobody bet, the first player left of the button; then
   clockwise.
 * A player who cannot win any pot may muck (Czech text); folded hands are never
-  shown. When a player is all-in, every hand still in is tabled (TDA 16).
+  shown. When a player is all-in, every hand still in is tabled (TDA 16); when
+  that ends the betting before the river, face up before the rest of the board
+  is dealt (:func:`table_hands`).
 * Pots, the uncalled bet and odd chips come from :mod:`tutor.engine.pots`.
 * The big-blind ante is dead money that goes whole into the main pot (TDA big
   blind ante; anyone can win all of it), so it stays out of the side-pot
@@ -13,6 +15,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from . import events as ev
@@ -27,6 +30,39 @@ class Outcome:
     events: tuple[ev.Event, ...]
     shown: tuple[tuple[int, tuple[Card, ...]], ...]
     award: Award
+
+
+@dataclass(frozen=True, slots=True)
+class ShowdownTurns:
+    """A showdown as a hand's events tell it: the seats in the order they showed or
+    mucked, the seats that mucked, whether the hands were turned face up before the rest
+    of the board (an all-in), and where in the events the showdown starts."""
+
+    order: tuple[int, ...]
+    mucked: frozenset[int]
+    face_up: bool
+    start: int
+
+
+def showdown_turns(events: Sequence[ev.Event]) -> ShowdownTurns:
+    """The showdown of a hand's history (an empty order when nobody showed).
+
+    >>> from .deal import HandSetup
+    >>> from .hand import Hand
+    >>> from .rules import Rules
+    >>> hand = Hand(HandSetup.stacked(Rules(), [500, 500], 0, {0: "As Ad", 1: "Kc Kd"}))
+    >>> _ = hand.all_in(), hand.call()
+    >>> showdown_turns(hand.events)
+    ShowdownTurns(order=(1, 0), mucked=frozenset(), face_up=True, start=7)
+    """
+    turns = [(i, e) for i, e in enumerate(events) if isinstance(e, ev.ShowHand | ev.Muck)]
+    start = turns[0][0] if turns else len(events)
+    return ShowdownTurns(
+        order=tuple(e.seat for _, e in turns),
+        mucked=frozenset(e.seat for _, e in turns if isinstance(e, ev.Muck)),
+        face_up=any(isinstance(e, ev.DealBoard) for e in events[start:]),
+        start=start,
+    )
 
 
 def showdown_order(
@@ -46,6 +82,23 @@ def showdown_order(
     return [s for s in ((start + k) % seats for k in range(seats)) if s in live]
 
 
+def table_hands(hand: HandState) -> tuple[ev.ShowHand, ...]:
+    """Every hand still in, face up before the rest of the board is dealt: betting is
+    over because players are all-in (TDA 16). The board is not complete, so no
+    category nor best five yet; clockwise from the button's left.
+
+    >>> from .deal import HandSetup
+    >>> from .hand import Hand
+    >>> from .rules import Rules
+    >>> hand = Hand(HandSetup.stacked(Rules(), [500, 500], 0, {0: "As Ad", 1: "Kc Kd"}))
+    >>> [e.kind for e in hand.all_in() + hand.call()][:5]
+    ['raise', 'call', 'show_hand', 'show_hand', 'deal_board']
+    """
+    live = hand.in_hand()
+    order = showdown_order(live, hand.button, hand.seats, None)
+    return tuple(ev.ShowHand(seat, hand.holes[seat], "", ()) for seat in order)
+
+
 def settle(hand: HandState, showdown_needed: bool) -> Outcome:
     """The showing, mucking and award events that end ``hand``."""
     n = hand.seats
@@ -59,23 +112,8 @@ def settle(hand: HandState, showdown_needed: bool) -> Outcome:
     if not showdown_needed:
         strengths[live[0]] = 0  # everyone else folded: no cards are shown
     else:
-        board = tuple(hand.board)
-        values = {s: evaluate(board + hand.holes[s]) for s in live}
-        everyone_shows = not hand.rules.muck_losing_hands or any(hand.stacks[s] == 0 for s in live)
         pots = build_pots(contributions, folded).pots
-        best: dict[int, int] = {}
-        for seat in showdown_order(live, hand.button, n, hand.river_aggressor):
-            value = values[seat]
-            mine = [i for i, pot in enumerate(pots) if seat in pot.eligible]
-            can_win = any(i not in best or value.strength >= best[i] for i in mine)
-            if everyone_shows or can_win:
-                strengths[seat] = value.strength
-                for i in mine:
-                    best[i] = max(best.get(i, value.strength), value.strength)
-                shown.append((seat, hand.holes[seat]))
-                out.append(ev.ShowHand(seat, hand.holes[seat], value.code, value.best_five))
-            else:
-                out.append(ev.Muck(seat))
+        shown, out = _show_down(hand, pots, strengths)
     result = award(contributions, folded, strengths, hand.button, odd_chip=hand.rules.odd_chip)
     if hand.dead_ante:
         rule = hand.rules.odd_chip
@@ -92,6 +130,34 @@ def settle(hand: HandState, showdown_needed: bool) -> Outcome:
             )
         )  # fmt: skip
     return Outcome(tuple(out), tuple(shown), result)
+
+
+def _show_down(
+    hand: HandState, pots: tuple[Pot, ...], strengths: list[int | None]
+) -> tuple[list[tuple[int, tuple[Card, ...]]], list[ev.Event]]:
+    """Who shows and who mucks, in showdown order (filling ``strengths``); hands
+    already tabled for an all-in (:func:`table_hands`) are not shown again."""
+    live = hand.in_hand()
+    board = tuple(hand.board)
+    values = {s: evaluate(board + hand.holes[s]) for s in live}
+    everyone_shows = not hand.rules.muck_losing_hands or any(hand.stacks[s] == 0 for s in live)
+    best: dict[int, int] = {}
+    shown = list(hand.shown.items())
+    out: list[ev.Event] = []
+    for seat in showdown_order(live, hand.button, hand.seats, hand.river_aggressor):
+        value = values[seat]
+        mine = [i for i, pot in enumerate(pots) if seat in pot.eligible]
+        can_win = any(i not in best or value.strength >= best[i] for i in mine)
+        if seat in hand.shown or everyone_shows or can_win:
+            strengths[seat] = value.strength
+            for i in mine:
+                best[i] = max(best.get(i, value.strength), value.strength)
+            if seat not in hand.shown:
+                shown.append((seat, hand.holes[seat]))
+                out.append(ev.ShowHand(seat, hand.holes[seat], value.code, value.best_five))
+        else:
+            out.append(ev.Muck(seat))
+    return shown, out
 
 
 def split(

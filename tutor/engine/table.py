@@ -5,7 +5,12 @@ The hand itself is :class:`tutor.engine.hand.Hand` (re-exported here).
 
 * The button moves one occupied seat clockwise after each hand (Japanese guide,
   Czech text); busted players leave, and the button and blinds skip empty
-  seats. This is the simple moving button, not the TDA dead-button rule.
+  seats: the simple moving button (:attr:`ButtonRule.MOVING`).
+* The TDA dead button (:attr:`ButtonRule.DEAD`): the big blind moves to the
+  next player, the small blind to last hand's big-blind seat and the button to
+  last hand's small-blind seat, even when the player there has busted (a dead
+  small blind nobody posts, a button on an empty seat); heads-up, the other
+  player has the button and the small blind (:func:`dead_button`).
 * In a tournament the blinds rise on the rules' schedule (every
   ``hands_per_level`` hands), and the finishing order is the reverse of the
   elimination order (Czech text); players busted in the same hand place by
@@ -27,14 +32,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from .betting import Action
 from .errors import InvalidInput
 from .hand import Hand, HandSetup, Street
-from .rules import MAX_SEATS, BlindLevel, Mode, Rules, RulesData
+from .rules import MAX_SEATS, BlindLevel, ButtonRule, Mode, Rules, RulesData
 
-__all__ = ["Elimination", "EliminationData", "Hand", "HandSetup", "Street", "Table", "TableData"]
+__all__ = [
+    "Elimination",
+    "EliminationData",
+    "Hand",
+    "HandSetup",
+    "Street",
+    "Table",
+    "TableData",
+    "dead_button",
+]
 
 
 class EliminationData(TypedDict):
@@ -53,6 +67,7 @@ class TableData(TypedDict):
     hand_no: int
     seed: int | str
     eliminations: list[EliminationData]
+    blinds: NotRequired[list[int]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +80,12 @@ class Elimination:
 
 @dataclass
 class Table:
-    """Seats with stacks (``None`` = empty), the button, and the number of the next hand."""
+    """Seats with stacks (``None`` = empty), the button, and the number of the next hand.
+
+    ``blinds``: under the dead button, the next hand's (small blind, big blind) seats,
+    placed at the end of each hand; ``None`` before the first hand and under the moving
+    button (the blinds then follow the button).
+    """
 
     rules: Rules
     stacks: list[int | None]
@@ -73,12 +93,16 @@ class Table:
     hand_no: int = 1
     seed: int | str = 0
     eliminations: list[Elimination] = field(default_factory=list)
+    blinds: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
         self.stacks = list(self.stacks)
         if not 2 <= len(self.stacks) <= MAX_SEATS:
             raise InvalidInput("seat_count", seats=len(self.stacks), maximum=MAX_SEATS)
-        if self.stacks[self.button] is None:
+        if self.blinds is not None:
+            small, big = self.blinds
+            self.blinds = (small, big)
+        if self.blinds is None and self.stacks[self.button] is None:
             self.button = self._next_occupied(self.button)
 
     # -- reading -------------------------------------------------------------
@@ -108,11 +132,34 @@ class Table:
         raise InvalidInput("no_players")
 
     # -- hands ---------------------------------------------------------------
+    def positions(self) -> tuple[int, tuple[int, int] | None]:
+        """The next hand's button and, under the dead button, its (small, big) blind seats.
+
+        A big blind whose player has left since moves on to the next player; a layout a
+        seating change has broken (the button on the big blind) falls back to the moving
+        button's.
+        """
+        if self.blinds is None:
+            return self.button, None
+        small, big = self.blinds
+        if self.stacks[big] is None:
+            big = self._next_occupied(big)
+        if len(self.players) == 2:
+            other = self._next_occupied(big)
+            return other, (other, big)
+        if big in (small, self.button):
+            button = self.button
+            return (
+                button if self.stacks[button] is not None else self._next_occupied(button)
+            ), None
+        return self.button, (small, big)
+
     def setup(self, seed: int | str | None = None) -> HandSetup:
         if self.is_finished:
             raise InvalidInput("too_few_players", minimum=2)
         seed = f"{self.seed}:{self.hand_no}" if seed is None else seed
-        return HandSetup.new(self.rules, self.stacks, self.button, seed, self.hand_no)
+        button, blinds = self.positions()
+        return HandSetup.new(self.rules, self.stacks, button, seed, self.hand_no, blinds)
 
     def new_hand(self, seed: int | str | None = None) -> Hand:
         """Deal the next hand (seeded from the table's seed and the hand number by default)."""
@@ -138,7 +185,11 @@ class Table:
             busted.sort(key=lambda item: (item[1], item[0]))
             self.eliminations.append(Elimination(self.hand_no, tuple(busted)))
         self.hand_no += 1
-        if any(s is not None for s in self.stacks):
+        if self.rules.button_rule is ButtonRule.DEAD and not self.is_finished:
+            self.button, self.blinds = dead_button(
+                self.stacks, hand.small_blind_seat, hand.big_blind_seat
+            )
+        elif any(s is not None for s in self.stacks):
             self.button = self._next_occupied(self.button)
 
     # -- cash-game seating ----------------------------------------------------
@@ -159,7 +210,7 @@ class Table:
         if self.stacks[seat] is None:
             raise InvalidInput("seat_empty", seat=seat)
         self.stacks[seat] = None
-        if seat == self.button and not self.is_finished:
+        if seat == self.button and not self.is_finished and self.blinds is None:
             self.button = self._next_occupied(seat)
 
     # -- tournament results ---------------------------------------------------
@@ -201,7 +252,7 @@ class Table:
 
     # -- JSON ------------------------------------------------------------------
     def to_dict(self) -> TableData:
-        return {
+        out: TableData = {
             "rules": self.rules.to_dict(),
             "stacks": list(self.stacks),
             "button": self.button,
@@ -212,6 +263,9 @@ class Table:
                 for e in self.eliminations
             ],
         }
+        if self.blinds is not None:  # only then: a stored table writes back as it was
+            out["blinds"] = list(self.blinds)
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Table:
@@ -227,9 +281,38 @@ class Table:
                 data["hand_no"],
                 data.get("seed", 0),
                 eliminations,
+                _seat_pair(data.get("blinds")),
             )
         except (KeyError, TypeError, ValueError):
             raise InvalidInput("malformed_table") from None
+
+
+def _seat_pair(value: Any) -> tuple[int, int] | None:
+    if value is None:
+        return None
+    small, big = value
+    return int(small), int(big)
+
+
+def dead_button(stacks: Sequence[int | None], small: int, big: int) -> tuple[int, tuple[int, int]]:
+    """The next hand's button and (small, big) blind seats under the TDA dead button, from
+    the last hand's blind seats: the big blind moves to the next player, the small blind
+    and the button follow onto the seats the blinds held, empty or not.
+
+    >>> dead_button([1000, 1000, None, 1000], small=1, big=2)  # the big blind busted
+    (1, (2, 3))
+    >>> dead_button([1000, None, 1000, 1000], small=1, big=2)  # the small blind busted
+    (1, (2, 3))
+    >>> dead_button([None, 1000, None, 1000], small=2, big=3)  # heads-up
+    (3, (3, 1))
+    """
+    n = len(stacks)
+    after = [(big + k) % n for k in range(1, n + 1)]
+    new_big = next(s for s in after if stacks[s] is not None)
+    if sum(s is not None for s in stacks) == 2:  # heads-up: the other player has both
+        other = next(s for s in after if stacks[s] is not None and s != new_big)
+        return other, (other, new_big)
+    return small, (big, new_big)
 
 
 def play_through(hand: Hand, actions: Sequence[str]) -> Hand:

@@ -68,6 +68,10 @@ def _messages() -> dict[tuple[str, str], str]:
             "narration", "%(amount)s uncalled chips go back to %(seat)s."
         ),
         ("show_hand", ""): pgettext("narration", "%(seat)s shows %(cards)s: %(hand)s."),
+        # Translators: a hand tabled because of an all-in, before the rest of the board.
+        ("show_hand", "face_up"): pgettext(
+            "narration", "%(seat)s turns %(cards)s face up before the rest of the board."
+        ),
         ("muck", ""): pgettext("narration", "%(seat)s mucks the hand without showing it."),
         ("award_pot", ""): pgettext("narration", "%(seat)s wins %(amount)s from a pot of %(pot)s."),
     }
@@ -91,6 +95,8 @@ _VARIANTS: dict[str, Callable[[EventData], str]] = {
     "call": _all_in,
     "bet": _all_in,
     "raise": _raise,
+    # Tabled for an all-in before the board is complete: no hand made yet.
+    "show_hand": lambda event: "" if event["category"] else "face_up",
 }
 
 type Params = list[dict[str, str]]
@@ -119,8 +125,10 @@ def _board(e: EventData, t: _Teller) -> Params:
 
 
 def _show(e: EventData, t: _Teller) -> Params:
-    hand = category_name("holdem", e["category"])
-    return [{"seat": t.name(e["seat"]), "cards": cards_text(e["cards"]), "hand": hand}]
+    params = {"seat": t.name(e["seat"]), "cards": cards_text(e["cards"])}
+    if e["category"]:
+        params["hand"] = str(category_name("holdem", e["category"]))
+    return [params]
 
 
 def _award(e: EventData, t: _Teller) -> Params:
