@@ -252,7 +252,8 @@ BETTING = (
         pgettext_lazy("concept", "Folding when you could check"),
         pgettext_lazy(
             "concept summary",
-            "Folding when you could check for free is allowed, and the fold stands.",
+            "Whether a player may fold when a check is free is a house rule; where it is "
+            "allowed (TDA), the fold stands.",
         ),
         HOLDEM_PAGE,
         "non-committed-actions",

@@ -16,6 +16,7 @@ MODULES = (
     "name_the_hand",
     "holdem_showdown",
     "betting",
+    "legal_actions",
     "side_pots",
     "odd_chips",
     "showdown_order",
