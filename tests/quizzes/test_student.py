@@ -6,11 +6,12 @@ from datetime import timedelta
 
 import pytest
 from django.test import Client
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from tutor.engine import holdem, teenpatti
 from tutor.quizzes import services
-from tutor.quizzes.models import Participant, Quiz, Response, Session
+from tutor.quizzes.models import Participant, Quiz, Response, Session, Slot
 
 pytestmark = pytest.mark.django_db
 
@@ -350,3 +351,35 @@ def test_a_repeat_after_the_time_limit_hears_its_first_answer_counts(
     assert repeat.status_code == 409
     assert "your first answer counts" in repeat.content.decode()
     assert Response.objects.get(participant__session=session, index=0).correct
+
+
+def test_homework_time_limit_moves_a_student_on_and_never_locks_them_out(
+    client: Client, quiz: Quiz
+) -> None:
+    """Regression: a student who left a timed question open and came back after its time
+    found it closed with no way on; the rest of the quiz and the score were out of reach."""
+    quiz.time_limit = 40
+    quiz.save()
+    Slot.objects.create(
+        quiz=quiz, order=2, kind="fixed", drill="holdem-showdown", level="easy", seed=5, points=1
+    )
+    session = services.start_session(quiz, "homework", closes=timezone.now() + timedelta(hours=1))
+    join(client, session, "Kiran", "bn")
+    play = f"/bn/play/{session.code}/"
+    client.post(f"{play}answer/", {"index": "0", **right_answer(session, 0)})
+    client.get(play)  # question 2 is shown: its clock starts
+    Response.objects.filter(index=1).update(shown=timezone.now() - timedelta(seconds=45))
+    page = client.get(play).content.decode()
+    assert 'name="index" value="2"' in page  # back after the limit: on to question 3
+    late = client.post(f"{play}answer/", {"index": "1", **right_answer(session, 1)})
+    assert late.status_code == 409  # the timed-out question takes no answer
+    assert 'name="index" value="2"' in late.content.decode()  # and the screen moves on
+    client.post(f"{play}answer/", {"index": "2", **right_answer(session, 2)})
+    timed_out = Response.objects.get(index=1)
+    assert timed_out.answered is None and timed_out.points == 0  # stays unanswered
+    participant = Participant.objects.get(nickname="Kiran")
+    assert services.current_index(session, participant) is None
+    with translation.override("bn"):
+        over = _("The quiz is over")
+    page = client.get(play).content.decode()
+    assert over in page and 'name="index"' not in page  # the end, with the score

@@ -83,15 +83,31 @@ def current_index(session: Session, participant: Participant) -> int | None:
             if session.state in (Session.State.QUESTION, Session.State.REVEAL)
             else None
         )
-    done = set(participant.responses.answered().values_list("index", flat=True))
+    # Homework: the first question still open to this student. A question is closed to
+    # them once answered for good (right, or out of attempts) or once its time is up: the
+    # clock runs per student from when they first saw it, and a question timed out stays
+    # unanswered while the student goes on (coming back resumes at the next open one).
+    responses = {r.index: r for r in participant.responses.all()}
     attempts = session.settings.get("attempts", 1)
+    now = timezone.now()
     for index in range(len(session.questions)):
-        if index not in done:
+        response = responses.get(index)
+        if response is None:
             return index
-        response = participant.responses.get(index=index)
-        if not response.correct and response.attempts < attempts:
+        if timed_out(session, response, now, grace=timedelta(0)):
+            continue
+        if response.answered is None or (not response.correct and response.attempts < attempts):
             return index
     return None
+
+
+def timed_out(
+    session: Session, response: Response, now: datetime, grace: timedelta = TIME_GRACE
+) -> bool:
+    """Whether the time of ``response``'s question is up: past its deadline by more than
+    ``grace`` (by default the network delay an answer in flight is allowed)."""
+    limit = deadline(session, response)
+    return limit is not None and now > limit + grace
 
 
 def deadline(session: Session, response: Response | None) -> Any:
@@ -141,8 +157,7 @@ def submit(
     now = timezone.now()
     attempts_allowed = session.settings.get("attempts", 1)
     response = mark_shown(participant, index)
-    limit = deadline(session, response)
-    if limit is not None and now > limit + TIME_GRACE:
+    if timed_out(session, response, now):
         # A repeat of an answer that was stored in time (its reply was lost) hears that
         # its first answer counts, not that it came too late.
         done = response.answered and (response.correct or response.attempts >= attempts_allowed)
