@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.test import Client
 from django.utils import timezone, translation
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext
 
 from tutor.engine import holdem, teenpatti
 from tutor.quizzes import services
@@ -380,6 +380,6 @@ def test_homework_time_limit_moves_a_student_on_and_never_locks_them_out(
     participant = Participant.objects.get(nickname="Kiran")
     assert services.current_index(session, participant) is None
     with translation.override("bn"):
-        over = _("The quiz is over")
+        over = gettext("The quiz is over")
     page = client.get(play).content.decode()
     assert over in page and 'name="index"' not in page  # the end, with the score
