@@ -68,10 +68,52 @@ def test_guessing_codes_is_rate_limited(client: Client, quiz: Quiz) -> None:
     from django.core.cache import cache
 
     cache.clear()
+    client.get("/en/join/")  # the form sets this browser's device cookie
     for _ in range(20):
         client.post("/en/join/", {"code": "ACDEFG", "nickname": "X"})
     response = client.post("/en/join/", {"code": "ACDEFG", "nickname": "X"})
     assert response.status_code == 429
+    cache.clear()
+
+
+def test_a_guesser_does_not_lock_out_a_classmate_on_the_same_address(quiz: Quiz) -> None:
+    """Regression: twenty wrong codes from one browser locked every browser behind the
+    same address (a school's) out for ten minutes."""
+    from django.core.cache import cache
+
+    cache.clear()
+    session = services.start_session(quiz, "live")
+    guesser, classmate, script = Client(), Client(), Client()
+    for browser in (guesser, classmate):
+        browser.get("/en/join/")
+    for _ in range(21):
+        wrong = guesser.post("/en/join/", {"code": "ACDEFG", "nickname": "G"})
+    assert wrong.status_code == 429
+    assert join(classmate, session, "Mina").status_code == 302  # same 127.0.0.1
+    for _ in range(21):  # a client that never keeps the cookie is limited by its address
+        bare = script.post("/en/join/", {"code": "ACDEFG", "nickname": "S"}, follow=False)
+        script.cookies.clear()
+    assert bare.status_code == 429
+    omar = Client()
+    omar.get(f"/en/join/{session.code}/")  # a browser loads the form first
+    assert join(omar, session, "Omar").status_code == 302
+    cache.clear()
+
+
+def test_an_address_has_a_ceiling_of_its_own(quiz: Quiz, monkeypatch) -> None:
+    from django.core.cache import cache
+
+    from tutor.quizzes import student_views
+
+    cache.clear()
+    monkeypatch.setattr(student_views, "JOIN_ATTEMPTS_PER_ADDRESS", 5)
+    for _ in range(5):  # five browsers, one wrong code each
+        browser = Client()
+        browser.get("/en/join/")
+        browser.post("/en/join/", {"code": "ACDEFG", "nickname": "X"})
+    late = Client()
+    late.get("/en/join/")
+    assert late.post("/en/join/", {"code": "ACDEFG", "nickname": "X"}).status_code == 429
     cache.clear()
 
 

@@ -34,8 +34,15 @@ from .models import CODE_ALPHABET, CODE_LENGTH, Participant, Response, Session, 
 
 COOKIE_SALT = "tutor.quizzes.participant"
 COOKIE_AGE = 60 * 60 * 24 * 14
-JOIN_ATTEMPTS = 20  # failed codes per address per window
+# Wrong join codes allowed per window: per device (a signed cookie the join form sets),
+# and per network address, much higher, so one guesser never locks out a class behind a
+# school's single address. A post without the device cookie (a script that drops cookies)
+# counts against its address at the device limit.
+JOIN_ATTEMPTS = 20
+JOIN_ATTEMPTS_PER_ADDRESS = 300
 JOIN_WINDOW = 10 * 60
+DEVICE_COOKIE = "quiz_device"
+DEVICE_SALT = "tutor.quizzes.device"
 STOP_POLLING = 286  # htmx stops polling on this status
 
 
@@ -64,21 +71,52 @@ class JoinForm(forms.Form):
         return nickname
 
 
-def _client(request: HttpRequest) -> str:
+def _address(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR", "unknown")
 
 
+def _device(request: HttpRequest) -> str | None:
+    """This browser's device token (the signed cookie the join form sets), if any."""
+    try:
+        return request.get_signed_cookie(DEVICE_COOKIE, salt=DEVICE_SALT)
+    except (KeyError, signing.BadSignature):
+        return None
+
+
+def _failure_counters(request: HttpRequest) -> list[tuple[str, int]]:
+    """(cache key, limit) of each count a wrong code adds to. Keys: the device token, or
+    the address for a post without one; and the address, at its own higher limit."""
+    address, device = _address(request), _device(request)
+    own = f"quiz-join-fail:device:{device}" if device else f"quiz-join-fail:bare:{address}"
+    return [(own, JOIN_ATTEMPTS), (f"quiz-join-fail:address:{address}", JOIN_ATTEMPTS_PER_ADDRESS)]
+
+
 def _too_many_failures(request: HttpRequest) -> bool:
-    return cache.get(f"quiz-join-fail:{_client(request)}", 0) >= JOIN_ATTEMPTS
+    return any(cache.get(key, 0) >= limit for key, limit in _failure_counters(request))
 
 
 def _count_failure(request: HttpRequest) -> None:
-    key = f"quiz-join-fail:{_client(request)}"
-    cache.add(key, 0, JOIN_WINDOW)
-    try:
-        cache.incr(key)
-    except ValueError:
-        cache.set(key, 1, JOIN_WINDOW)
+    for key, _limit in _failure_counters(request):
+        cache.add(key, 0, JOIN_WINDOW)
+        try:
+            cache.incr(key)
+        except ValueError:
+            cache.set(key, 1, JOIN_WINDOW)
+
+
+def _with_device(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """The response, setting this browser's device token when it has none yet."""
+    if _device(request) is None:
+        response.set_signed_cookie(
+            DEVICE_COOKIE,
+            secrets.token_urlsafe(18),
+            salt=DEVICE_SALT,
+            max_age=COOKIE_AGE,
+            httponly=True,
+            samesite="Lax",
+            secure=request.is_secure(),
+        )
+    return response
 
 
 def cookie_token(request: HttpRequest, code: str) -> str | None:
@@ -98,6 +136,10 @@ def participant_for(request: HttpRequest, session: Session) -> Participant | Non
 
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, code: str = "") -> HttpResponse:
+    return _with_device(request, _join(request, code))
+
+
+def _join(request: HttpRequest, code: str) -> HttpResponse:
     code = code.upper()[: CODE_LENGTH + 4]
     if request.method == "GET":
         session = Session.objects.filter(code=code).first() if is_code(code) else None
