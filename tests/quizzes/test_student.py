@@ -57,6 +57,53 @@ def test_nicknames_are_unique_per_session(client: Client, quiz: Quiz) -> None:
     assert "already uses that nickname" in response.content.decode()
 
 
+@pytest.mark.parametrize(
+    "nickname",
+    [
+        "\u202etniop 1",  # right-to-left override: flipped the projector's leaderboard
+        "Asha\u200b",  # zero-width space
+        "Ki\u2066ran",  # bidi isolate
+        "\u200dMina",  # zero-width joiner
+        "Omar\x07",  # a control character
+        "Li\ue000",  # private use
+    ],
+)
+def test_nicknames_with_invisible_or_bidi_characters_are_refused(
+    client: Client, quiz: Quiz, nickname: str, language: str
+) -> None:
+    """Regression: such nicknames were accepted and defaced the projector."""
+    session = services.start_session(quiz, "live")
+    response = join(client, session, nickname, language)
+    assert response.status_code == 422 and 'class="error' in response.content.decode()
+    assert not session.participants.exists()
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("কিরণ", "কি\u200bরণ"),  # refused outright (zero-width space)
+        ("kiran", "kіran"),  # Cyrillic і
+        ("Ravi", "RAVI"),
+        ("kiran", "ｋｉｒａｎ"),  # full-width, NFKC
+        ("Jiří", "Jir\u030ci\u0301"),  # composed and decomposed
+    ],
+)
+def test_nicknames_that_look_alike_are_one_nickname(
+    client: Client, quiz: Quiz, first: str, second: str
+) -> None:
+    session = services.start_session(quiz, "live")
+    assert join(client, session, first).status_code == 302
+    assert join(Client(), session, second).status_code == 422
+    assert session.participants.count() == 1
+
+
+def test_nicknames_are_stored_normalised(client: Client, quiz: Quiz) -> None:
+    session = services.start_session(quiz, "live")
+    join(client, session, "  ｋｉｒａｎ   Das ")
+    assert session.participants.get().nickname == "kiran Das"
+    assert join(Client(), session, "x" * 41).status_code == 422
+
+
 @pytest.mark.parametrize("code", ["", "ABC", "IIIIII", "000000", "<script>"])
 def test_bad_codes_get_a_clear_error(client: Client, code: str) -> None:
     response = client.post("/cs/join/", {"code": code, "nickname": "X"})
@@ -103,10 +150,10 @@ def test_a_guesser_does_not_lock_out_a_classmate_on_the_same_address(quiz: Quiz)
 def test_an_address_has_a_ceiling_of_its_own(quiz: Quiz, monkeypatch) -> None:
     from django.core.cache import cache
 
-    from tutor.quizzes import student_views
+    from tutor.quizzes import join_views
 
     cache.clear()
-    monkeypatch.setattr(student_views, "JOIN_ATTEMPTS_PER_ADDRESS", 5)
+    monkeypatch.setattr(join_views, "JOIN_ATTEMPTS_PER_ADDRESS", 5)
     for _ in range(5):  # five browsers, one wrong code each
         browser = Client()
         browser.get("/en/join/")

@@ -8,6 +8,7 @@ deals the same question again from the same seed.
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -15,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from .nicknames import skeleton as nickname_skeleton
 from .querysets import ParticipantQuerySet, ResponseQuerySet
 
 #: Join codes use letters and digits that cannot be mistaken for each other (no 0/O, 1/I/L, 5/S, 8/B).
@@ -140,6 +142,9 @@ class Session(models.Model):
 class Participant(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="participants")
     nickname = models.CharField(max_length=40)
+    # The nickname's confusable skeleton (nicknames.skeleton): one per session, so no two
+    # students' names look alike on the projector.
+    skeleton = models.CharField(max_length=200)
     token = models.CharField(max_length=64, unique=True, default=new_token)
     language = models.CharField(max_length=8, default="en")
     # The random value of the join form this student sent: the same form sent again (its
@@ -155,10 +160,18 @@ class Participant(models.Model):
             models.UniqueConstraint(
                 fields=["session", "nickname"], name="unique_nickname_per_session"
             ),
+            models.UniqueConstraint(
+                fields=["session", "skeleton"], name="unique_nickname_skeleton_per_session"
+            ),
         ]
 
     def __str__(self) -> str:
         return self.nickname
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self.skeleton:
+            self.skeleton = nickname_skeleton(self.nickname)
+        super().save(*args, **kwargs)
 
 
 class Response(models.Model):

@@ -2,11 +2,12 @@
 
 from django.urls import path
 
+from . import join_views
 from . import student_views as views
 
 urlpatterns = [
-    path("join/", views.join, name="quiz-join"),
-    path("join/<str:code>/", views.join, name="quiz-join-code"),
+    path("join/", join_views.join, name="quiz-join"),
+    path("join/<str:code>/", join_views.join, name="quiz-join-code"),
     path("play/<str:code>/", views.play, name="quiz-play"),
     path("play/<str:code>/state/", views.state, name="quiz-state"),
     path("play/<str:code>/answer/", views.answer, name="quiz-answer"),
