@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone, translation
 
-from tutor.quizzes import export
+from tutor.quizzes import export, services
 from tutor.quizzes.models import Session
 
 from .classroom import NAMES, teenpatti_answers
@@ -88,3 +88,30 @@ def test_csv_headers_in_the_teachers_language(owner: Client, homework: Session) 
         expected = translation.gettext("Student")
     czech = read_csv(owner.get(f"/cs/quizzes/session/{homework.code}/results.csv"))[0]
     assert czech[0] == expected and len(czech) == len(english)
+
+
+@pytest.mark.django_db
+def test_ending_a_live_quiz_early_leaves_the_unopened_questions_out(
+    client: Client, quiz: Any
+) -> None:
+    """Regression: a live quiz ended after its first question counted the second, never
+    asked, as "not answered" everywhere (the student's "0 of 2", the CSV's points possible)."""
+    session = services.start_session(quiz, "live")
+    student = Client()
+    student.post("/en/join/", {"code": session.code, "nickname": "Asha"})
+    services.open_question(session, 0)
+    right, _wrong = teenpatti_answers(session)
+    student.post(f"/en/play/{session.code}/answer/", {"index": "0", "result": right})
+    session.refresh_from_db()
+    services.end(session)
+    page = student.get(f"/en/play/{session.code}/").content.decode()
+    assert "2 points, 1 of 1 questions right" in page
+    client.force_login(quiz.owner)
+    rows = read_csv(client.get(f"/en/quizzes/session/{session.code}/results.csv"))
+    header, blank = rows[0], rows.index([])
+    detail = [dict(zip(header, row, strict=True)) for row in rows[1:blank]]
+    assert [r["Question"] for r in detail] == ["1"]
+    summary = dict(zip(rows[blank + 1], rows[blank + 2], strict=True))
+    assert summary["Points possible"] == "2" and summary["Questions"] == "1"
+    results = client.get(f"/en/quizzes/session/{session.code}/results/").content.decode()
+    assert "out of 2)" in results  # the points possible: question 1's alone

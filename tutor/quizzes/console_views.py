@@ -99,14 +99,16 @@ def quiz_run(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _console_context(request: HttpRequest, session: Session) -> dict[str, Any]:
     participants = list(session.participants.with_answered())
-    total = len(session.questions)
+    # Once a live session has ended, only the questions opened count (Session.asked).
+    ended = session.state == Session.State.ENDED
+    total = session.asked if ended else len(session.questions)
     context: dict[str, Any] = {
         "session": session,
         "quiz": session.quiz,
         "participants": participants,
         "total": total,
         "live": session.mode == Session.Mode.LIVE,
-        "ended": session.state == Session.State.ENDED,
+        "ended": ended,
         "zone": session.settings.get("zone", "UTC"),
         "poll_query": f"state={session.state}&current={session.current}",
         "max_points": results.max_points(session),

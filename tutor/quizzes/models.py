@@ -138,6 +138,15 @@ class Session(models.Model):
             )
         return True
 
+    @property
+    def asked(self) -> int:
+        """How many questions count: all of homework; in a live session those the teacher
+        has opened (questions open in order), so ending early leaves the rest out of every
+        score, count and export."""
+        if self.mode == self.Mode.HOMEWORK:
+            return len(self.questions)
+        return min(len(self.questions), max(self.current + 1, 0))
+
 
 class Participant(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="participants")

@@ -118,7 +118,7 @@ def question_results(
         by_index.setdefault(response.index, []).append(response)
     return [
         _question_result(services.question(session, index), by_index.get(index, []), joined)
-        for index in range(len(session.questions))
+        for index in range(session.asked)
     ]
 
 
@@ -190,7 +190,7 @@ def student_results(
 ) -> list[StudentResult]:
     """Every participant with every question: the answer given (or none), best first."""
     responses = answered_responses(session) if responses is None else responses
-    questions = [services.question(session, i) for i in range(len(session.questions))]
+    questions = [services.question(session, i) for i in range(session.asked)]
     answers: dict[tuple[int, int], Response] = {(r.participant_id, r.index): r for r in responses}
     students = [
         StudentResult(
@@ -203,4 +203,5 @@ def student_results(
 
 
 def max_points(session: Session) -> int:
-    return sum(int(e.get("points", 1)) for e in session.questions)
+    """The points of the questions that count (:attr:`Session.asked`)."""
+    return sum(int(e.get("points", 1)) for e in session.questions[: session.asked])

@@ -69,6 +69,7 @@ def _finished(
     context: dict[str, Any], session: Session, participant: Participant, view: stage.StageView
 ) -> dict[str, Any]:
     context["finished"] = True
+    context["total"] = session.asked  # ended early: the questions never opened do not count
     board = services.scores(session)
     mine = next(
         ((p, pts, ok) for p, pts, ok in board if p.pk == participant.pk), (participant, 0, 0)
@@ -119,7 +120,7 @@ def _feedback_for(q: services.Question, response: Response) -> Grade | None:
 def _review(session: Session, participant: Participant) -> list[dict[str, Any]]:
     rows = []
     answers = {r.index: r for r in participant.responses.all()}
-    for index in range(len(session.questions)):
+    for index in range(session.asked):
         response = answers.get(index)
         rows.append(
             {
