@@ -137,7 +137,10 @@ def test_seconds_left_without_a_deadline() -> None:
 @pytest.mark.parametrize(
     ("rules", "progress", "shown"),
     [
-        (live(feedback="at_once"), WRONG_ONCE, True),
+        (live(feedback="at_once"), WRONG_ONCE, True),  # one attempt: settled
+        (live(feedback="at_once", attempts=2), WRONG_ONCE, False),  # may try again
+        (live(feedback="at_once", attempts=2), Progress(True, False, 2), True),  # the last
+        (homework(feedback="at_once", attempts=3), WRONG_ONCE, False),
         (live(feedback="at_once"), UNANSWERED, False),
         (live(feedback="after_question"), RIGHT, False),  # wait for the reveal
         (live("reveal", feedback="after_question"), RIGHT, True),
@@ -176,3 +179,25 @@ def test_progress_of_a_response() -> None:
     assert Progress.of(shown_only) == UNANSWERED
     wrong = SimpleNamespace(answered=NOW, correct=False, attempts=1)
     assert Progress.of(wrong) == WRONG_ONCE
+
+
+def test_a_wrong_answer_before_the_last_attempt_hears_only_that_it_is_not_right() -> None:
+    """Regression: with two attempts a wrong first answer showed the explanation, right
+    answer included, above the form still open for the second attempt."""
+    view = ask(live(attempts=3), WRONG_ONCE)
+    assert view.try_again and view.can_answer and not view.show_feedback
+    assert view.attempts_left == 2
+    late = ask(live(attempts=3), WRONG_ONCE, deadline=NOW)  # time is up: settled
+    assert not late.try_again and late.show_feedback
+
+
+def test_homework_past_its_closing_time_is_over_with_the_review() -> None:
+    """Regression: homework students never saw the explanations, even once it closed."""
+    closed = Session(mode="homework", state="question", settings={"feedback": "after_question"})
+    closed.closes = NOW - timedelta(minutes=1)
+    rules = Rules.of(closed, now=NOW)
+    assert rules.over
+    assert stage.screen(rules, index=0, is_open=False) is Screen.FINISHED
+    assert stage.at_end(rules).show_review
+    closed.closes = NOW + timedelta(minutes=1)
+    assert not Rules.of(closed, now=NOW).over

@@ -472,3 +472,60 @@ def test_homework_time_limit_moves_a_student_on_and_never_locks_them_out(
         over = gettext("The quiz is over")
     page = client.get(play).content.decode()
     assert over in page and 'name="index"' not in page  # the end, with the score
+
+
+def test_a_wrong_answer_with_attempts_left_gives_nothing_away(client: Client, quiz: Quiz) -> None:
+    """Regression: with two attempts a wrong first answer showed the explanation, right
+    answer included, above the form still open; copied, it earned full points."""
+    quiz.attempts = 2
+    quiz.save()
+    session = services.start_session(quiz, "live")
+    join(client, session)
+    services.open_question(session, 0)
+    url = f"/en/play/{session.code}/answer/"
+    page = client.post(url, {"index": "0", **wrong_answer(session, 0)}, HTTP_HX_REQUEST="true")
+    html = page.content.decode()
+    assert "Not right yet. Try again: 1 attempt left." in html
+    assert 'class="feedback"' not in html and 'name="index" value="0"' in html
+    html = client.post(url, {"index": "0", **wrong_answer(session, 0)}).content.decode()
+    page = client.get(f"/en/play/{session.code}/").content.decode()
+    assert 'class="feedback"' in page and "Try again" not in page  # the last attempt: explained
+
+
+def test_homework_shows_the_verdict_and_explanation_before_moving_on(
+    client: Client, quiz: Quiz
+) -> None:
+    """Regression: with feedback at once, a right homework answer moved on silently."""
+    session = services.start_session(quiz, "homework", closes=timezone.now() + timedelta(hours=1))
+    join(client, session, "Aiko", "ja")
+    url = f"/ja/play/{session.code}/"
+    answered = client.post(f"{url}answer/", {"index": "0", **right_answer(session, 0)})
+    assert answered.status_code == 302 and answered["Location"].endswith("?answered=0")
+    page = client.get(answered["Location"]).content.decode()
+    with translation.override("ja"):
+        correct, next_one = gettext("Correct!"), gettext("Next question")
+    assert correct in page and next_one in page and 'class="feedback"' in page
+    assert 'name="index" value="1"' not in page  # question 2 waits for the button
+    page = client.get(url).content.decode()
+    assert 'name="index" value="1"' in page  # on to question 2
+    htmx = client.post(
+        f"{url}answer/", {"index": "1", **right_answer(session, 1)}, HTTP_HX_REQUEST="true"
+    ).content.decode()
+    assert correct in htmx and next_one in htmx
+    assert client.get(f"{url}?answered=1").status_code == 200
+    forged = client.get(f"{url}?answered=7").content.decode()  # not answered: ignored
+    assert correct not in forged
+
+
+def test_closed_homework_shows_every_explanation(client: Client, quiz: Quiz) -> None:
+    """Regression: with feedback "after the question closes", homework students never saw
+    the explanations, even after the homework closed."""
+    quiz.feedback = Quiz.Feedback.AFTER_QUESTION
+    quiz.save()
+    session = services.start_session(quiz, "homework", closes=timezone.now() + timedelta(hours=1))
+    join(client, session, "Bálint", "cs")
+    client.post(f"/cs/play/{session.code}/answer/", {"index": "0", **wrong_answer(session, 0)})
+    Session.objects.filter(pk=session.pk).update(closes=timezone.now() - timedelta(minutes=1))
+    page = client.get(f"/cs/play/{session.code}/").content.decode()
+    assert page.count('class="feedback review-item"') == 2  # the unanswered one too
+    assert 'name="index"' not in page

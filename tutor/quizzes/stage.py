@@ -11,8 +11,8 @@ without a database or a request. The student's view gathers the facts, asks, and
 >>> now = datetime(2026, 1, 1, 9, 0, 0)
 >>> wrong_once = Progress(answered=True, correct=False, attempts=1)
 >>> view = at_question(rules, wrong_once, now=now, deadline=now + timedelta(seconds=20.5))
->>> (view.can_answer, view.can_retry, view.show_feedback, view.seconds_left)
-(True, True, True, 20)
+>>> (view.can_answer, view.try_again, view.attempts_left, view.show_feedback, view.seconds_left)
+(True, True, 1, False, 20)
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ import enum
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
+
+from django.utils import timezone
 
 from .models import Quiz, Session
 
@@ -41,16 +43,27 @@ class Rules:
     feedback: str = str(Quiz.Feedback.AT_ONCE)  # when feedback shows: Quiz.Feedback
     attempts: int = 1  # answers allowed per question, until one is right
     leaderboard: bool = False
+    #: Homework past its closing time: over for everyone, as if ended.
+    closed: bool = False
 
     @classmethod
-    def of(cls, session: Session) -> Rules:
+    def of(cls, session: Session, now: datetime | None = None) -> Rules:
+        now = now or timezone.now()
         return cls(
             mode=session.mode,
             state=session.state,
             feedback=session.settings.get("feedback", Quiz.Feedback.AT_ONCE),
             attempts=session.settings.get("attempts", 1),
             leaderboard=session.leaderboard,
+            closed=session.mode == Session.Mode.HOMEWORK
+            and session.closes is not None
+            and session.closes <= now,
         )
+
+    @property
+    def over(self) -> bool:
+        """The session is over for everyone: ended by the teacher, or homework closed."""
+        return self.state == Session.State.ENDED or self.closed
 
 
 @dataclass(frozen=True)
@@ -81,6 +94,10 @@ class StageView:
     can_answer: bool = False  # the answer form is shown (a first answer or a retry)
     can_retry: bool = False  # answered wrong, with attempts left, before the reveal
     show_feedback: bool = False  # the verdict and the explanation of the answer
+    #: Answered wrong and may answer again now: say only that it is not right (the
+    #: explanation would give the answer away), with the attempts left.
+    try_again: bool = False
+    attempts_left: int = 0
 
     @property
     def time_up(self) -> bool:
@@ -92,7 +109,7 @@ def screen(rules: Rules, *, index: int | None, is_open: bool) -> Screen:
     there is none: live before the first question, homework all done) and whether the
     session takes answers now."""
     homework = rules.mode == Session.Mode.HOMEWORK
-    if rules.state == Session.State.ENDED or (homework and index is None):
+    if rules.over or (homework and index is None):
         return Screen.FINISHED
     if homework and not is_open:
         return Screen.CLOSED
@@ -102,11 +119,12 @@ def screen(rules: Rules, *, index: int | None, is_open: bool) -> Screen:
 
 
 def at_end(rules: Rules) -> StageView:
-    """The finished screen: the review of every answer shows when feedback waits for the
-    end, and to everyone once the session has ended."""
+    """The finished screen: the review of every answer, with its explanation, shows when
+    feedback waits for the end, and to everyone once the session is over (ended, or
+    homework closed)."""
     return StageView(
         Screen.FINISHED,
-        show_review=(rules.feedback == Quiz.Feedback.AT_END or rules.state == Session.State.ENDED),
+        show_review=rules.feedback == Quiz.Feedback.AT_END or rules.over,
         show_leaderboard=rules.leaderboard,
     )
 
@@ -127,10 +145,12 @@ def at_question(
 ) -> StageView:
     """A question's screen. Once the answer is revealed nobody answers any more; until
     then a wrong answer may be tried again while attempts are left, and no answer is
-    taken once time is up. An answer's feedback shows at once (``at_once``), or once the
-    question is revealed (``after_question``; in homework, nothing is revealed, so as
-    soon as it is answered), or at the end (``at_end``). On reveal the feedback shows to
-    everyone, answered or not, unless it waits for the end."""
+    taken once time is up. The explanation of an answer shows once the question is
+    settled for the student (answered right, or no further attempt possible): at once
+    (``at_once``), or once the question is revealed (``after_question``; in homework,
+    nothing is revealed, so as soon as it is settled), or at the end (``at_end``). Before
+    the last attempt a wrong answer hears only that it is not right. On reveal the
+    feedback shows to everyone, answered or not, unless it waits for the end."""
     revealed = rules.state == Session.State.REVEAL
     left = seconds_left(now, deadline)
     can_retry = (
@@ -142,7 +162,8 @@ def at_question(
     can_answer = (
         (not progress.answered or can_retry) and not revealed and (left is None or left > 0)
     )
-    show_feedback = progress.answered and (
+    try_again = can_retry and can_answer
+    show_feedback = (progress.answered and not try_again) and (
         rules.feedback == Quiz.Feedback.AT_ONCE
         or (
             rules.feedback == Quiz.Feedback.AFTER_QUESTION
@@ -157,4 +178,6 @@ def at_question(
         can_answer=can_answer,
         can_retry=can_retry,
         show_feedback=show_feedback,
+        try_again=try_again,
+        attempts_left=max(0, rules.attempts - progress.attempts) if try_again else 0,
     )

@@ -14,8 +14,10 @@ from typing import Any
 from django.core.cache import caches
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -25,7 +27,7 @@ from tutor.drills.base import AnswerError
 from tutor.drills.drill import Grade
 
 from . import services, stage
-from .answers import as_querydict
+from .answers import as_querydict, reveal_feedback
 from .join_views import cookie_token
 from .models import Participant, Response, Session, is_code
 
@@ -41,11 +43,13 @@ def _stage(
     session: Session,
     participant: Participant,
     just_stored: tuple[Response, Grade | None] | None = None,
+    shown: int | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
     """Everything the student's screen shows now (``stage.py`` decides what). ``just_stored``:
     the response and feedback of the answer this request has just stored (not read or
-    graded again)."""
+    graded again). ``shown``: in homework, a question this student has answered, shown
+    again with its verdict (the page after an answer) instead of the next one."""
     context: dict[str, Any] = {
         "session": session,
         "participant": participant,
@@ -54,10 +58,12 @@ def _stage(
     }
     rules = stage.Rules.of(session)
     index = services.current_index(session, participant)
+    if shown is not None and rules.mode == Session.Mode.HOMEWORK and not rules.over:
+        index = shown  # the question just answered, with its verdict, before moving on
     context["index"] = index
     screen = stage.screen(rules, index=index, is_open=session.is_open)
     if screen is stage.Screen.FINISHED:
-        return _finished(context, session, participant, stage.at_end(rules))
+        return _finished(request, context, session, participant, stage.at_end(rules))
     if screen is stage.Screen.CLOSED:
         return {**context, "closed": True}
     if screen is stage.Screen.LOBBY or index is None:  # no question: a live session's lobby
@@ -66,7 +72,11 @@ def _stage(
 
 
 def _finished(
-    context: dict[str, Any], session: Session, participant: Participant, view: stage.StageView
+    request: HttpRequest,
+    context: dict[str, Any],
+    session: Session,
+    participant: Participant,
+    view: stage.StageView,
 ) -> dict[str, Any]:
     context["finished"] = True
     context["total"] = session.asked  # ended early: the questions never opened do not count
@@ -78,7 +88,7 @@ def _finished(
     if view.show_leaderboard:
         context["leaderboard"] = board[:10]
     if view.show_review:
-        context["review"] = _review(session, participant)
+        context["review"] = _review(request, session, participant)
     return context
 
 
@@ -103,6 +113,7 @@ def _question(
         context["seconds_left"] = view.seconds_left
         context["deadline"] = deadline
     context["can_answer"] = view.can_answer
+    context["try_again"], context["attempts_left"] = view.try_again, view.attempts_left
     if view.show_feedback:
         context["feedback"] = graded[1] if graded else _feedback_for(q, response)
     return context
@@ -117,20 +128,41 @@ def _feedback_for(q: services.Question, response: Response) -> Grade | None:
         return None
 
 
-def _review(session: Session, participant: Participant) -> list[dict[str, Any]]:
+def _review(
+    request: HttpRequest, session: Session, participant: Participant
+) -> list[dict[str, Any]]:
+    """Each question that counts: this student's result, and the question again with the
+    explanation of their answer (of the right answer, when they gave none)."""
     rows = []
     answers = {r.index: r for r in participant.responses.all()}
     for index in range(session.asked):
         response = answers.get(index)
+        answered = bool(response and response.answered)
         rows.append(
             {
                 "number": index + 1,
-                "answered": bool(response and response.answered),
+                "answered": answered,
                 "correct": bool(response and response.correct),
                 "points": response.points if response else 0,
+                "explained": _explained(
+                    request, services.question(session, index), response if answered else None
+                ),
             }
         )
     return rows
+
+
+def _explained(request: HttpRequest, q: services.Question, response: Response | None) -> SafeString:
+    """The question and the explanation of the student's answer, or of the right one."""
+    feedback = _feedback_for(q, response) if response is not None else None
+    context = {
+        **q.context(),
+        "question": q.data,
+        "feedback": feedback or reveal_feedback(q),
+        "reveal": feedback is None,
+    }
+    question = render_to_string(f"{q.template}#question", context, request)
+    return question + render_to_string(f"{q.template}#feedback_body", context, request)
 
 
 def _load(request: HttpRequest, code: str) -> tuple[Session, Participant | None]:
@@ -159,7 +191,12 @@ def play(request: HttpRequest, code: str) -> HttpResponse:
     if language != (get_language() or "en"):
         with translation.override(language):
             return redirect(reverse("quiz-play", args=[session.code]))
-    return render(request, "quizzes/student/play.html", _stage(request, session, participant))
+    # ?answered=<index>: the page after a homework answer shows its verdict first.
+    shown = whole_number(request.GET.get("answered", ""), 4)
+    if shown is not None and not participant.responses.filter(index=shown).answered().exists():
+        shown = None  # only a question this student has answered
+    context = _stage(request, session, participant, shown=shown)
+    return render(request, "quizzes/student/play.html", context)
 
 
 STATE_SECONDS = 1.0  # how long a process trusts its copy of a session's version
@@ -241,10 +278,12 @@ def answer(request: HttpRequest, code: str) -> HttpResponse:
     if request.htmx:
         if message is not None:
             session.refresh_from_db()  # refused: perhaps the class has moved on
-        context = _stage(request, session, participant, answered, message=message)
+        shown = answered[0].index if answered else None
+        context = _stage(request, session, participant, answered, shown, message=message)
         return render(request, "quizzes/student/play.html#stage", context)
-    if message is None:
-        return redirect("quiz-play", code=session.code)  # post/redirect/get
+    if message is None and answered is not None:  # post/redirect/get, to the verdict
+        play = reverse("quiz-play", args=[session.code])
+        return redirect(f"{play}?answered={answered[0].index}")
     session.refresh_from_db()
     return render(
         request,
