@@ -21,13 +21,14 @@ def test_question_results_split_and_share(homework: Session, answered: dict) -> 
     first, second = results.question_results(homework)
     tp_right, tp_wrong = teenpatti_answers(homework)
     assert (first.joined, first.answered, first.correct, first.unanswered) == (4, 3, 2, 1)
-    assert first.ratio == Decimal(2) / Decimal(3)
+    # Regression: the share was of those who answered (2 of 3), not of those present.
+    assert first.ratio == Decimal(2) / Decimal(4)
     assert first.average_seconds == Decimal("6.0")
     assert first.key_label == NAMES[tp_right]
     splits = [(s.label, s.count, s.correct, s.is_key) for s in first.splits]
     assert splits == [(NAMES[tp_right], 2, True, True), (NAMES[tp_wrong], 1, False, False)]
     assert (second.answered, second.correct, second.points) == (2, 2, 3)
-    assert second.ratio == 1
+    assert second.ratio == Decimal(2) / Decimal(4)
     assert (first.number, first.drill, first.level_name, first.seed) == (
         1,
         "teenpatti-showdown",
@@ -40,7 +41,7 @@ def test_the_right_answer_shows_even_when_nobody_chose_it(homework: Session) -> 
     first, _second = results.question_results(homework)
     tp_right, _ = teenpatti_answers(homework)
     assert [(s.label, s.count, s.is_key) for s in first.splits] == [(NAMES[tp_right], 0, True)]
-    assert first.ratio is None and first.average_seconds is None
+    assert first.ratio is None and first.average_seconds is None  # nobody has joined
 
 
 def test_student_results_have_every_answer(homework: Session, answered: dict) -> None:
@@ -74,7 +75,7 @@ def test_results_page(owner: Client, homework: Session, answered: dict) -> None:
     assert response.status_code == 200
     html = response.content.decode()
     assert html.count('class="chart"') == 3  # the overview and one per question
-    assert "67%" in html and "6 s" in html
+    assert "50%" in html and "6 s" in html
     tp_right, tp_wrong = teenpatti_answers(homework)
     assert f"Right answer: {NAMES[tp_right]}" in html
     table = html.split('class="student-results"')[1].split("</table>")[0]

@@ -529,3 +529,16 @@ def test_closed_homework_shows_every_explanation(client: Client, quiz: Quiz) -> 
     page = client.get(f"/cs/play/{session.code}/").content.decode()
     assert page.count('class="feedback review-item"') == 2  # the unanswered one too
     assert 'name="index"' not in page
+
+
+def test_the_clock_stops_once_answering_is_over(client: Client, quiz: Quiz) -> None:
+    """Regression: after the reveal the countdown kept running beside a dead form."""
+    quiz.time_limit = 30
+    quiz.save()
+    session = services.start_session(quiz, "live")
+    join(client, session)
+    services.open_question(session, 0)
+    assert "Seconds left:" in client.get(f"/en/play/{session.code}/").content.decode()
+    services.reveal(session)
+    page = client.get(f"/en/play/{session.code}/").content.decode()
+    assert "Seconds left:" not in page and 'name="index"' not in page

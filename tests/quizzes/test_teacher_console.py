@@ -193,8 +193,11 @@ def test_live_answer_counts_and_who_answered(teacher: Client, quiz: Quiz) -> Non
     assert "<html" not in html
     assert "2 of 3 answered" in html
     assert "right" not in html.split("answered</span>")[1].split("</p>")[0]  # not before reveal
-    assert re.search(r'<li class="lobby-list__answered">Asha <span class="ok">✓', html)
-    assert re.search(r'<li class="lobby-list__answered">Jiri <span class="ok">✓', html)
+    # Regression: a ✓ beside a name read as "right"; the mark says "answered", neutral.
+    answered_mark = '<span class="badge">answered</span>'
+    assert f'<li class="lobby-list__answered">Asha {answered_mark}' in html
+    assert f'<li class="lobby-list__answered">Jiri {answered_mark}' in html
+    assert "✓" not in html
     assert "<li>Mina" in html
     press(teacher, session, "reveal")
     html = teacher.get(f"/en/quizzes/session/{session.code}/").content.decode()
@@ -382,3 +385,25 @@ def test_a_code_in_lower_case_finds_the_session(teacher: Client, quiz: Quiz) -> 
     session = Session.objects.get()
     assert teacher.get(f"/en/quizzes/session/{session.code.lower()}/").status_code == 200
     assert teacher.get(f"/en/quizzes/session/{session.code}X/").status_code == 404
+
+
+def test_tied_students_share_a_rank(quiz: Quiz) -> None:
+    """Regression: students tied on points got ranks 2 and 3."""
+    session = services.start_session(quiz, "live", leaderboard=True)
+    people = {
+        n: Participant.objects.create(session=session, nickname=n)
+        for n in ("Asha", "Jiri", "Mina", "Omar")
+    }
+    services.open_question(session, 0)
+    for name in ("Asha", "Jiri", "Mina"):
+        services.submit(session, people[name], 0, right(session, 0))
+    services.next_question(session)
+    services.submit(session, people["Asha"], 1, right(session, 1))
+    standings = services.leaderboard(session)
+    assert [(s.rank, s.participant.nickname) for s in standings] == [
+        (1, "Asha"),
+        (2, "Jiri"),
+        (2, "Mina"),
+        (4, "Omar"),
+    ]
+    assert [s.rank for s in services.leaderboard(session, top=2)] == [1, 2, 2]

@@ -131,7 +131,7 @@ def _console_context(request: HttpRequest, session: Session) -> dict[str, Any]:
         session.state in (Session.State.REVEAL, Session.State.ENDED)
         or session.mode == Session.Mode.HOMEWORK
     ):
-        context["leaderboard"] = services.scores(session)[:10]
+        context["leaderboard"] = services.leaderboard(session)
     return context
 
 

@@ -54,7 +54,9 @@ class QuestionResult:
 
     @property
     def ratio(self) -> Decimal | None:
-        return Decimal(self.correct) / Decimal(self.answered) if self.answered else None
+        """The share of the students present who answered right (not of those who
+        answered: a question most left unanswered is not a success)."""
+        return Decimal(self.correct) / Decimal(self.joined) if self.joined else None
 
     @property
     def unanswered(self) -> int:

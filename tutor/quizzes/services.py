@@ -7,6 +7,7 @@ graded against the stored question.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -199,6 +200,7 @@ __all__ = [
     "deadline",
     "end",
     "grade",
+    "leaderboard",
     "mark_shown",
     "next_question",
     "open_question",
@@ -282,3 +284,26 @@ def scores(session: Session) -> list[tuple[Participant, int, int]]:
     if ended:
         caches["local"].set(key, board, 60)
     return board
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A place on the leaderboard: students with the same points share a rank (1, 2, 2, 4)."""
+
+    rank: int
+    participant: Participant
+    points: int
+    correct: int
+
+
+def leaderboard(session: Session, top: int = 10) -> list[Standing]:
+    """The students ranked by points, ties sharing a rank, down to rank ``top`` (a tie at
+    the last rank shown is shown whole)."""
+    standings: list[Standing] = []
+    for place, (participant, points, correct) in enumerate(scores(session), start=1):
+        tied = standings and standings[-1].points == points
+        rank = standings[-1].rank if tied else place
+        if rank > top:
+            break
+        standings.append(Standing(rank, participant, points, correct))
+    return standings

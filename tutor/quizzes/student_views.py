@@ -86,7 +86,7 @@ def _finished(
     )
     context["score"], context["correct_count"] = mine[1], mine[2]
     if view.show_leaderboard:
-        context["leaderboard"] = board[:10]
+        context["leaderboard"] = services.leaderboard(session)
     if view.show_review:
         context["review"] = _review(request, session, participant)
     return context
@@ -109,7 +109,7 @@ def _question(
     view = stage.at_question(
         rules, stage.Progress.of(response), now=timezone.now(), deadline=deadline
     )
-    if deadline is not None:
+    if deadline is not None and view.can_answer:  # no clock once answering is over
         context["seconds_left"] = view.seconds_left
         context["deadline"] = deadline
     context["can_answer"] = view.can_answer

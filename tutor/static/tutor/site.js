@@ -26,11 +26,18 @@ document.addEventListener("htmx:afterSwap", (event) => {
   }
 });
 
-// A countdown is only a display: the server decides whether an answer is in time.
+// A countdown is only a display: the server decides whether an answer is in time. Its
+// digits are the page language's; at zero the answer form on the page stops taking input.
+const digits = new Intl.NumberFormat(document.documentElement.lang || "en");
 setInterval(() => {
   for (const el of document.querySelectorAll("[data-countdown]")) {
     const left = Math.max(0, parseInt(el.dataset.countdown, 10) - 1);
     el.dataset.countdown = String(left);
-    el.textContent = String(left);
+    el.textContent = digits.format(left);
+    if (left === 0) {
+      for (const button of document.querySelectorAll(".answer-form button[type=submit]")) {
+        button.disabled = true;
+      }
+    }
   }
 }, 1000);
