@@ -35,8 +35,8 @@ def test_csv_export(owner: Client, homework: Session, answered: dict) -> None:
     rows = read_csv(response)
     header = rows[0]
     assert header[:3] == ["Student", "Language", "Question"] and len(header) == 13
-    blank = rows.index([])
-    detail = [dict(zip(header, row, strict=True)) for row in rows[1:blank]]
+    assert [] not in rows  # one table per file (regression: the totals followed a blank row)
+    detail = [dict(zip(header, row, strict=True)) for row in rows[1:]]
     assert len(detail) == 4 * 2  # one row per student × question
     _tp_right, tp_wrong = teenpatti_answers(homework)
     balint = [r for r in detail if r["Student"] == "Bálint"]
@@ -50,8 +50,14 @@ def test_csv_export(owner: Client, homework: Session, answered: dict) -> None:
     dev = [r for r in detail if r["Student"] == "Dev"]
     assert [(r["Answer"], r["Correct"], r["Points"]) for r in dev] == [("", "no", "0")] * 2
     assert [r["Answered at (UTC)"] for r in dev] == ["", ""]
-    summary_header = rows[blank + 1]
-    summary = {row[0]: dict(zip(summary_header, row, strict=True)) for row in rows[blank + 2 :]}
+    totals = owner.get(f"/en/quizzes/session/{homework.code}/totals.csv")
+    assert totals["Content-Disposition"] == (
+        f'attachment; filename="showdowns-fridays-class-{date}-totals.csv"'
+    )
+    rows = read_csv(totals)
+    assert [] not in rows
+    summary_header = rows[0]
+    summary = {row[0]: dict(zip(summary_header, row, strict=True)) for row in rows[1:]}
     assert summary["Asha"]["Points"] == "5" and summary["Asha"]["Points possible"] == "5"
     assert summary["Bálint"]["Correct answers"] == "1"
     assert summary["Dev"]["Questions answered"] == "0" and summary["Dev"]["Questions"] == "2"
@@ -78,7 +84,7 @@ def test_csv_filename_keeps_non_latin_titles(owner: Client, homework: Session) -
     assert disposition.startswith("attachment; filename*=utf-8''")
     assert disposition.endswith(".csv")
     rows = read_csv(response)
-    assert len(rows) == 1 + 1 + 1  # header, blank, summary header: nobody joined
+    assert len(rows) == 1  # the header alone: nobody joined
 
 
 @pytest.mark.django_db
@@ -108,10 +114,10 @@ def test_ending_a_live_quiz_early_leaves_the_unopened_questions_out(
     assert "2 points, 1 of 1 questions right" in page
     client.force_login(quiz.owner)
     rows = read_csv(client.get(f"/en/quizzes/session/{session.code}/results.csv"))
-    header, blank = rows[0], rows.index([])
-    detail = [dict(zip(header, row, strict=True)) for row in rows[1:blank]]
+    detail = [dict(zip(rows[0], row, strict=True)) for row in rows[1:]]
     assert [r["Question"] for r in detail] == ["1"]
-    summary = dict(zip(rows[blank + 1], rows[blank + 2], strict=True))
+    rows = read_csv(client.get(f"/en/quizzes/session/{session.code}/totals.csv"))
+    summary = dict(zip(rows[0], rows[1], strict=True))
     assert summary["Points possible"] == "2" and summary["Questions"] == "1"
     results = client.get(f"/en/quizzes/session/{session.code}/results/").content.decode()
     assert "out of 2)" in results  # the points possible: question 1's alone

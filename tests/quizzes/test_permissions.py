@@ -47,6 +47,7 @@ def get_urls(quiz: Quiz, session: Session) -> list[str]:
         f"/en/quizzes/session/{session.code}/live/?state=lobby&current=-1",
         f"/en/quizzes/session/{session.code}/results/",
         f"/en/quizzes/session/{session.code}/results.csv",
+        f"/en/quizzes/session/{session.code}/totals.csv",
     ]
 
 
@@ -135,6 +136,7 @@ def test_a_student_with_a_participant_cookie_is_still_anonymous(
         f"/en/quizzes/session/{session.code}/",
         f"/en/quizzes/session/{session.code}/results/",
         f"/en/quizzes/session/{session.code}/results.csv",
+        f"/en/quizzes/session/{session.code}/totals.csv",
     ):
         response = student.get(url)
         assert response.status_code == 302 and "/accounts/login/" in response["Location"]

@@ -242,4 +242,10 @@ def results_page(request: HttpRequest, code: str) -> HttpResponse:
 @login_required
 @require_GET
 def results_csv(request: HttpRequest, code: str) -> HttpResponse:
-    return export.csv_response(own_session(request, code))
+    return export.csv_response(own_session(request, code), "answers")
+
+
+@login_required
+@require_GET
+def totals_csv(request: HttpRequest, code: str) -> HttpResponse:
+    return export.csv_response(own_session(request, code), "totals")

@@ -49,10 +49,13 @@ def _seconds(value: Decimal | None) -> str:
     return "" if value is None else str(value)
 
 
-def csv_filename(session: Session) -> str:
+def csv_filename(session: Session, table: str = "answers") -> str:
+    """``<title>-<date>.csv`` for the answers, ``<title>-<date>-totals.csv`` for the
+    totals (one table per file, as spreadsheets and importers expect)."""
     title = slugify(session.settings.get("title") or session.quiz.title, allow_unicode=True)
     date = timezone.localdate(session.created).isoformat()
-    return f"{title or 'quiz'}-{date}.csv"
+    suffix = "" if table == "answers" else f"-{table}"
+    return f"{title or 'quiz'}-{date}{suffix}.csv"
 
 
 def _answer_header() -> list[Any]:
@@ -123,26 +126,31 @@ def _summary_rows(students: list[StudentResult], total: int, questions: int) -> 
     ]
 
 
-def csv_rows(session: Session) -> list[list[Any]]:
-    """Every answer, a blank row, then every student's totals."""
+def csv_rows(session: Session, table: str = "answers") -> list[list[Any]]:
+    """One table: every answer (``answers``: a row per student and question), or every
+    student's totals (``totals``)."""
     responses = answered_responses(session)
     questions = question_results(session, responses)
     students = student_results(session, responses)
-    return [
-        _answer_header(),
-        *_answer_rows(students, questions),
-        [],
-        _summary_header(),
-        *_summary_rows(students, max_points(session), len(questions)),
-    ]
+    if table == "totals":
+        return [
+            _summary_header(),
+            *_summary_rows(students, max_points(session), len(questions)),
+        ]
+    return [_answer_header(), *_answer_rows(students, questions)]
 
 
-def csv_response(session: Session) -> HttpResponse:
-    """The results as a CSV download: UTF-8 with a byte-order mark, so that spreadsheet
-    programs read Bengali, Hindi, Japanese and Czech nicknames right."""
+#: The tables a session's results download as, one CSV file each.
+TABLES = ("answers", "totals")
+
+
+def csv_response(session: Session, table: str = "answers") -> HttpResponse:
+    """A table of the results as a CSV download: UTF-8 with a byte-order mark, so that
+    spreadsheet programs read Bengali, Hindi, Japanese and Czech nicknames right."""
     buffer = io.StringIO()
     buffer.write("\ufeff")
-    csv.writer(buffer).writerows(csv_rows(session))
+    csv.writer(buffer).writerows(csv_rows(session, table))
     response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = content_disposition_header(True, csv_filename(session))
+    disposition = content_disposition_header(True, csv_filename(session, table))
+    response["Content-Disposition"] = disposition
     return response

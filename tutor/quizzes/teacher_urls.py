@@ -67,4 +67,5 @@ urlpatterns = [
     path(
         "quizzes/session/<str:code>/results.csv", console_views.results_csv, name="quiz-results-csv"
     ),
+    path("quizzes/session/<str:code>/totals.csv", console_views.totals_csv, name="quiz-totals-csv"),
 ]
