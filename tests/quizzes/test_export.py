@@ -12,7 +12,7 @@ from django.test import Client
 from django.utils import timezone, translation
 
 from tutor.quizzes import export, services
-from tutor.quizzes.models import Session
+from tutor.quizzes.models import Response, Session
 
 from .classroom import NAMES, teenpatti_answers
 
@@ -34,7 +34,7 @@ def test_csv_export(owner: Client, homework: Session, answered: dict) -> None:
     )
     rows = read_csv(response)
     header = rows[0]
-    assert header[:3] == ["Student", "Language", "Question"] and len(header) == 13
+    assert header[:3] == ["Student", "Language", "Question"] and len(header) == 14
     assert [] not in rows  # one table per file (regression: the totals followed a blank row)
     detail = [dict(zip(header, row, strict=True)) for row in rows[1:]]
     assert len(detail) == 4 * 2  # one row per student × question
@@ -121,3 +121,36 @@ def test_ending_a_live_quiz_early_leaves_the_unopened_questions_out(
     assert summary["Points possible"] == "2" and summary["Questions"] == "1"
     results = client.get(f"/en/quizzes/session/{session.code}/results/").content.decode()
     assert "out of 2)" in results  # the points possible: question 1's alone
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("rule", "earned"), [("full", 2), ("half", 1), ("none", 0)])
+def test_every_attempt_is_kept_and_a_late_right_answer_earns_as_set(
+    client: Client, quiz: Any, rule: str, earned: int
+) -> None:
+    """Retries: the points of a right answer after a wrong one follow the quiz's setting,
+    shown in the results; every answer given is stored and exported."""
+    quiz.attempts, quiz.retry_points = 3, rule
+    quiz.save()
+    session = services.start_session(quiz, "homework")
+    student = Client()
+    student.post("/en/join/", {"code": session.code, "nickname": "Asha"})
+    right, wrong = teenpatti_answers(session)
+    for answer in (wrong, right):
+        student.post(f"/en/play/{session.code}/answer/", {"index": "0", "result": answer})
+    stored = Response.objects.get(index=0)
+    assert (stored.attempts, stored.correct, stored.points) == (2, True, earned)
+    assert [(a["answer"], a["correct"]) for a in stored.history] == [
+        ({"result": [wrong]}, False),
+        ({"result": [right]}, True),
+    ]
+    client.force_login(quiz.owner)
+    rows = read_csv(client.get(f"/en/quizzes/session/{session.code}/results.csv"))
+    first = dict(zip(rows[0], rows[1], strict=True))
+    assert first["Earlier answers"] == NAMES[wrong] and first["Answer"] == NAMES[right]
+    assert first["Points"] == str(earned) and first["Attempts"] == "2"
+    page = client.get(f"/en/quizzes/session/{session.code}/results/").content.decode()
+    label = {"full": "All the points", "half": "Half the points, rounded down"}.get(
+        rule, "No points"
+    )
+    assert f"A right answer after a wrong one earned: {label}." in page

@@ -31,7 +31,7 @@ from django_htmx.http import HttpResponseClientRefresh
 from . import charts, export, results, services, stage
 from .answers import answer_label, correct_answer, reveal_feedback
 from .forms import DEFAULT_ZONES, RunForm
-from .models import Response, Session
+from .models import Response, RetryPoints, Session
 from .teacher_common import own_quiz, own_session, page_language, render_question
 
 STOP_POLLING = 286  # htmx stops polling on this status
@@ -235,6 +235,7 @@ def results_page(request: HttpRequest, code: str) -> HttpResponse:
         "max_points": results.max_points(session),
         "zone": session.settings.get("zone", "UTC"),
         "answered_total": len(responses),
+        "retry_rule": RetryPoints(session.settings.get("retry_points", "full")).label,
     }
     return render(request, "quizzes/teacher/results.html", context)
 

@@ -73,6 +73,7 @@ def _answer_header() -> list[Any]:
         gettext("Time (seconds)"),
         gettext("Attempts"),
         gettext("Answered at (UTC)"),
+        gettext("Earlier answers"),
     ]
 
 
@@ -93,6 +94,7 @@ def _answer_rows(students: list[StudentResult], questions: list[QuestionResult])
             _seconds(cell.seconds),
             cell.attempts,
             cell.at.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S") if cell.at else "",
+            _cell(" | ".join(cell.earlier)),
         ]
         for student in students
         for cell, question in zip(student.cells, questions, strict=True)

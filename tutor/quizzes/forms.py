@@ -22,7 +22,7 @@ from django.utils.translation import pgettext_lazy
 from tutor.core.locales import language_choices
 from tutor.drills.base import LEVEL_NAMES, LEVELS
 
-from .models import Quiz, Session, Slot
+from .models import Quiz, RetryPoints, Session, Slot
 from .services import quiz_drills
 
 MAX_TIME_LIMIT = 3600
@@ -96,8 +96,30 @@ class QuizForm(forms.ModelForm):
 
     class Meta:
         model = Quiz
-        fields = ("title", "language", "shuffle", "time_limit", "feedback", "attempts")
-        widgets = {"feedback": forms.RadioSelect}
+        fields = (
+            "title",
+            "language",
+            "shuffle",
+            "time_limit",
+            "feedback",
+            "attempts",
+            "retry_points",
+        )
+        widgets = {"feedback": forms.RadioSelect, "retry_points": forms.RadioSelect}
+        labels = {"retry_points": _("Points for a right answer after a wrong one")}
+        help_texts = {
+            "retry_points": _(
+                "With more than one attempt: what a right answer earns when it is not the first."
+            )
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Only asked when a quiz allows more than one attempt; left out, it is "all".
+        self.fields["retry_points"].required = False
+
+    def clean_retry_points(self) -> str:
+        return self.cleaned_data.get("retry_points") or RetryPoints.FULL
 
     def clean_title(self) -> str:
         title = " ".join(self.cleaned_data["title"].split())

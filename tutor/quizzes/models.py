@@ -37,6 +37,20 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+class RetryPoints(models.TextChoices):
+    """What a right answer earns after a wrong one (a question with attempts left)."""
+
+    FULL = "full", pgettext_lazy("retry points", "All the points")
+    HALF = "half", pgettext_lazy("retry points", "Half the points, rounded down")
+    NONE = "none", pgettext_lazy("retry points", "No points")
+
+    def of(self, points: int) -> int:
+        """The points a later right answer earns of a question worth ``points``."""
+        if self is RetryPoints.FULL:
+            return points
+        return points // 2 if self is RetryPoints.HALF else 0
+
+
 class Quiz(models.Model):
     class Feedback(models.TextChoices):
         AT_ONCE = "at_once", pgettext_lazy("quiz feedback", "At once, after each answer")
@@ -64,6 +78,12 @@ class Quiz(models.Model):
         _("when feedback shows"), max_length=20, choices=Feedback.choices, default=Feedback.AT_ONCE
     )
     attempts = models.PositiveSmallIntegerField(_("attempts per question"), default=1)
+    retry_points = models.CharField(
+        _("points for a right answer after a wrong one"),
+        max_length=10,
+        choices=RetryPoints.choices,
+        default=RetryPoints.FULL,
+    )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -195,6 +215,9 @@ class Response(models.Model):
     correct = models.BooleanField(default=False)
     points = models.PositiveIntegerField(default=0)
     elapsed_ms = models.PositiveIntegerField(null=True, blank=True)
+    #: Every answer given, in order, whole: {"answer": fields, "correct": bool, "at": ISO
+    #: time}. ``answer`` and ``correct`` above are the last of them.
+    history = models.JSONField(default=list, blank=True)
 
     objects = ResponseQuerySet.as_manager()
 

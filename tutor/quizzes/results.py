@@ -135,6 +135,8 @@ class Cell:
     elapsed_ms: int | None = None
     attempts: int = 0
     at: Any = None
+    #: The answers given before the last, in words, in order.
+    earlier: tuple[str, ...] = ()
 
     @property
     def number(self) -> int:
@@ -184,6 +186,7 @@ def _cell(q: services.Question, response: Response | None) -> Cell:
         elapsed_ms=response.elapsed_ms,
         attempts=response.attempts,
         at=response.answered,
+        earlier=tuple(answer_label(q, attempt["answer"]) for attempt in response.history[:-1]),
     )
 
 

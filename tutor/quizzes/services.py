@@ -19,7 +19,7 @@ from django.utils import timezone
 from tutor.drills.base import AnswerError
 from tutor.drills.drill import Grade
 
-from .models import Participant, Quiz, Response, Session
+from .models import Participant, Quiz, Response, RetryPoints, Session
 from .questions import Question, grade, question, quiz_drills, snapshot
 
 TIME_GRACE = timedelta(seconds=2)  # network delay allowed past a time limit
@@ -44,6 +44,7 @@ def start_session(
             "language": quiz.language,
             "feedback": quiz.feedback,
             "attempts": quiz.attempts,
+            "retry_points": quiz.retry_points,
         },
         state=Session.State.LOBBY if mode == Session.Mode.LIVE else Session.State.QUESTION,
     )
@@ -171,15 +172,23 @@ def submit(
     # One conditional UPDATE stores the answer: it matches only while the question may
     # still be answered, so of two posts at once (a double click, a retry whose first
     # reply was lost) exactly one is stored, whatever the database.
+    points = int(q.entry.get("points", 1)) if feedback.correct else 0
+    if response.attempts:  # a later attempt: as the quiz says (sessions before: in full)
+        points = RetryPoints(session.settings.get("retry_points", "full")).of(points)
+    fields = stored_answer(answer)
+    attempt = {"answer": fields, "correct": bool(feedback.correct), "at": now.isoformat()}
     values = {
-        "answer": stored_answer(answer),
+        "answer": fields,
         "answered": now,
         "correct": bool(feedback.correct),
-        "points": int(q.entry.get("points", 1)) if feedback.correct else 0,
+        "points": points,
         "elapsed_ms": max(0, int((now - start).total_seconds() * 1000)) if start else None,
+        "history": [*response.history, attempt],
     }
+    # Matched on the attempts read, too: of two answers at once exactly one is stored, and
+    # the history it extends is the one read.
     stored = (
-        Response.objects.filter(pk=response.pk)
+        Response.objects.filter(pk=response.pk, attempts=response.attempts)
         .filter(Q(answered__isnull=True) | Q(correct=False, attempts__lt=attempts_allowed))
         .update(attempts=F("attempts") + 1, **values)
     )
