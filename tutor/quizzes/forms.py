@@ -119,7 +119,7 @@ class QuizForm(forms.ModelForm):
         self.fields["retry_points"].required = False
 
     def clean_retry_points(self) -> str:
-        return self.cleaned_data.get("retry_points") or RetryPoints.FULL
+        return str(self.cleaned_data.get("retry_points") or RetryPoints.FULL.value)
 
     def clean_title(self) -> str:
         title = " ".join(self.cleaned_data["title"].split())
