@@ -119,7 +119,7 @@ class QuizForm(forms.ModelForm):
         self.fields["retry_points"].required = False
 
     def clean_retry_points(self) -> str:
-        return str(self.cleaned_data.get("retry_points") or RetryPoints.FULL.value)
+        return str(self.cleaned_data.get("retry_points") or RetryPoints.FULL)
 
     def clean_title(self) -> str:
         title = " ".join(self.cleaned_data["title"].split())
