@@ -41,3 +41,15 @@ setInterval(() => {
     }
   }
 }, 1000);
+
+// A table wider than its box scrolls sideways: make the box a tab stop so that keyboard
+// users can scroll it too (only while it does scroll: no empty tab stops).
+function reachableScrolls() {
+  for (const box of document.querySelectorAll(".table-scroll")) {
+    if (box.scrollWidth > box.clientWidth) box.tabIndex = 0;
+    else box.removeAttribute("tabindex");
+  }
+}
+reachableScrolls();
+window.addEventListener("resize", reachableScrolls);
+document.addEventListener("htmx:afterSettle", reachableScrolls);

@@ -1,0 +1,122 @@
+"""axe-core audits in a real browser: every kind of page, in the five languages, has no
+violation of the WCAG 2.x A and AA rules axe checks (``wcag2a``, ``wcag2aa``,
+``wcag21a``, ``wcag21aa``, ``wcag22aa``) or of its best practices.
+
+axe-core comes with ``axe-playwright-python`` (its ``axe.min.js`` is in the package), run
+in the page through Playwright: nothing is fetched. A failure names each rule broken, its
+impact and the elements that break it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import timedelta
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+from playwright.sync_api import Page
+
+from tutor.drills.registry import DRILLS
+from tutor.quizzes import services
+from tutor.quizzes.models import Quiz, Slot
+
+pytestmark = pytest.mark.browser
+
+LANGUAGES = [code for code, _ in settings.LANGUAGES]
+AXE = Axe()
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+
+#: The site's pages, each audited in every language.
+PAGES = [
+    "/",
+    "/rules/texas-holdem/",
+    "/rules/teen-patti-20-20/",
+    "/glossary/",
+    "/drills/",
+    "/translations/",
+    "/quizzes/",
+    "/join/",
+    "/accounts/login/",
+    "/drills/betting/?concept=no-such-concept",
+]
+
+
+def violations(page: Page) -> list[str]:
+    """Each axe violation as one readable line (rule, impact, the first elements)."""
+    results = AXE.run(page, options={"runOnly": {"type": "tag", "values": TAGS}})
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
+        for v in results.response["violations"]
+    ]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("path", PAGES)
+def test_pages_have_no_axe_violations(
+    new_tab: Callable[..., Page], site: Callable[[str], str], path: str, language: str
+) -> None:
+    tab = new_tab()
+    tab.goto(site(f"/{language}{path}"))
+    assert violations(tab) == []
+
+
+@pytest.mark.parametrize("slug", sorted(DRILLS))
+def test_every_drill_question_and_its_feedback_have_no_axe_violations(
+    new_tab: Callable[..., Page], site: Callable[[str], str], slug: str
+) -> None:
+    """Each drill at phone width, in a language of its own (the five in turn), before
+    and after an answer is sent (whatever it is: the feedback or the error it gets)."""
+    language = LANGUAGES[sorted(DRILLS).index(slug) % len(LANGUAGES)]
+    tab = new_tab(width=360, height=740)
+    tab.goto(site(f"/{language}/drills/{slug}/"))
+    assert violations(tab) == []
+    form = tab.locator("main form[method=post]").first
+    if form.count() == 0:
+        return
+    for group in ("input[type=radio]", "input[type=checkbox]"):
+        choice = form.locator(group).first
+        if choice.count():
+            choice.check()
+    form.locator("button[type=submit]").first.click()
+    tab.wait_for_load_state()
+    assert violations(tab) == []
+
+
+def test_a_students_quiz_and_the_teachers_console_have_no_axe_violations(
+    new_tab: Callable[..., Page], site: Callable[[str], str]
+) -> None:
+    owner = get_user_model().objects.create_user("axe-teacher", "a@example.org", "pw-12345678")
+    quiz = Quiz.objects.create(owner=owner, title="Axe", attempts=2, time_limit=600)
+    Slot.objects.create(quiz=quiz, order=0, kind="fixed", drill="legal-actions", seed=3)
+    session = services.start_session(quiz, "homework", closes=timezone.now() + timedelta(hours=1))
+    student = new_tab(width=360, height=740)
+    student.goto(site(f"/hi/join/{session.code}/"))
+    assert violations(student) == []
+    student.fill("input[name=nickname]", "Asha")
+    student.click("main button[type=submit]")
+    assert violations(student) == []  # the question, with its countdown
+    student.locator("input[name=act]").first.check()
+    student.click(".answer-form button[type=submit]")
+    student.wait_for_load_state()
+    assert violations(student) == []  # the verdict, or the chance to try again
+    teacher = new_tab()
+    teacher.context.add_cookies(_login(owner, site("/")))
+    for path in (
+        f"/ja/quizzes/session/{session.code}/",
+        f"/cs/quizzes/session/{session.code}/results/",
+    ):
+        teacher.goto(site(path))
+        assert violations(teacher) == [], path
+
+
+def _login(user: object, url: str) -> list[dict[str, str]]:
+    """The session cookie of ``user`` logged in, for the browser."""
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+    return [{"name": cookie.key, "value": cookie.value, "url": url}]
