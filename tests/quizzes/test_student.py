@@ -83,6 +83,7 @@ def test_nicknames_with_invisible_or_bidi_characters_are_refused(
     [
         ("কিরণ", "কি\u200bরণ"),  # refused outright (zero-width space)
         ("kiran", "kіran"),  # Cyrillic і
+        ("Mina", "Мina"),  # Cyrillic М: alike as a capital only
         ("Ravi", "RAVI"),
         ("kiran", "ｋｉｒａｎ"),  # full-width, NFKC
         ("Jiří", "Jir\u030ci\u0301"),  # composed and decomposed

@@ -407,3 +407,43 @@ def test_tied_students_share_a_rank(quiz: Quiz) -> None:
         (4, "Omar"),
     ]
     assert [s.rank for s in services.leaderboard(session, top=2)] == [1, 2, 2]
+
+
+def test_the_teacher_renames_a_student_checked_as_joining_is(teacher: Client, quiz: Quiz) -> None:
+    run(teacher, quiz)
+    session = Session.objects.get()
+    asha, _mina = (
+        Participant.objects.create(session=session, nickname=n) for n in ("Asha", "Mina")
+    )
+    url = f"/en/quizzes/session/{session.code}/student/{asha.pk}/"
+    page = teacher.post(url, {"action": "rename", "nickname": "Asha K"}, follow=True)
+    assert "Renamed to Asha K." in page.content.decode()
+    for taken in ("mina", "Мina", "\u202eAsha", "   "):  # a Cyrillic М; bidi; nothing
+        teacher.post(url, {"action": "rename", "nickname": taken})
+        asha.refresh_from_db()
+        assert asha.nickname == "Asha K"
+
+
+def test_a_removed_student_leaves_the_quiz_but_not_the_results(teacher: Client, quiz: Quiz) -> None:
+    run(teacher, quiz, leaderboard="on")
+    session = Session.objects.get()
+    student = Client()
+    student.post("/en/join/", {"code": session.code, "nickname": "Troll"})
+    troll = Participant.objects.get(nickname="Troll")
+    press(teacher, session, "start")
+    services.submit(session, troll, 0, right(session, 0))
+    other = teacher.get(f"/en/quizzes/session/{session.code}/").content.decode()
+    assert "Remove Troll from the quiz" in other
+    url = f"/en/quizzes/session/{session.code}/student/{troll.pk}/"
+    page = teacher.post(url, {"action": "remove"}, follow=True).content.decode()
+    assert "Troll has left the quiz; their answers stay in the results." in page
+    live = teacher.get(f"/en/quizzes/session/{session.code}/live/?state=question&current=0")
+    assert "Troll" not in live.content.decode()  # neither in the list nor the board
+    assert services.leaderboard(session) == []
+    answer = student.post(f"/en/play/{session.code}/answer/", {"index": "0"})
+    assert answer.status_code == 302 and "/join/" in answer["Location"]  # out of the quiz
+    results = teacher.get(f"/en/quizzes/session/{session.code}/results/").content.decode()
+    assert "Troll (removed)" in results
+    csv_text = teacher.get(f"/en/quizzes/session/{session.code}/totals.csv").content.decode()
+    assert "Troll (removed)" in csv_text
+    assert teacher.post(url, {"action": "remove"}).status_code == 404  # already removed

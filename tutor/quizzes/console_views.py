@@ -19,7 +19,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -28,10 +28,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
-from . import charts, export, results, services, stage
+from . import charts, export, nicknames, results, services, stage
 from .answers import answer_label, correct_answer, reveal_feedback
 from .forms import DEFAULT_ZONES, RunForm
-from .models import Response, RetryPoints, Session
+from .models import Participant, Response, RetryPoints, Session
 from .teacher_common import own_quiz, own_session, page_language, render_question
 
 STOP_POLLING = 286  # htmx stops polling on this status
@@ -98,7 +98,7 @@ def quiz_run(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _console_context(request: HttpRequest, session: Session) -> dict[str, Any]:
-    participants = list(session.participants.with_answered())
+    participants = list(session.participants.filter(removed=False).with_answered())
     # Once a live session has ended, only the questions opened count (Session.asked).
     ended = session.state == Session.State.ENDED
     total = session.asked if ended else len(session.questions)
@@ -204,6 +204,32 @@ def control(request: HttpRequest, code: str) -> HttpResponse:
             CONTROLS[action](session)
         except services.Refused:
             messages.error(request, _("That is not possible at this point of the quiz."))
+    return redirect("quiz-console", code=session.code)
+
+
+@login_required
+@require_POST
+def student(request: HttpRequest, code: str, pk: int) -> HttpResponse:
+    """Rename a student, or remove them from the quiz (their answers stay, marked)."""
+    session = own_session(request, code)
+    participant = get_object_or_404(Participant, session=session, pk=pk, removed=False)
+    action = request.POST.get("action", "")
+    if action == "remove":
+        services.remove(participant)
+        messages.success(
+            request,
+            _("%(name)s has left the quiz; their answers stay in the results.")
+            % {"name": participant.nickname},
+        )
+    elif action == "rename":
+        try:
+            services.rename(participant, request.POST.get("nickname", ""))
+        except services.Refused as refusal:
+            messages.error(request, str(nicknames.MESSAGES[refusal.code]))
+        else:
+            messages.success(request, _("Renamed to %(name)s.") % {"name": participant.nickname})
+    else:
+        messages.error(request, _("That control does not exist."))
     return redirect("quiz-console", code=session.code)
 
 

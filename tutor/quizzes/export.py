@@ -58,6 +58,15 @@ def csv_filename(session: Session, table: str = "answers") -> str:
     return f"{title or 'quiz'}-{date}{suffix}.csv"
 
 
+def _student_name(student: StudentResult) -> str:
+    """The nickname, marked when the teacher removed the student from the quiz."""
+    name = student.participant.nickname
+    if student.participant.removed:
+        # Translators: a student the teacher removed from the quiz, in the results.
+        return gettext("%(name)s (removed)") % {"name": name}
+    return name
+
+
 def _answer_header() -> list[Any]:
     return [
         gettext("Student"),
@@ -81,7 +90,7 @@ def _answer_rows(students: list[StudentResult], questions: list[QuestionResult])
     """One row per student and question, answered or not."""
     return [
         [
-            _cell(student.participant.nickname),
+            _cell(_student_name(student)),
             student.participant.language,
             cell.number,
             question.drill_title,
@@ -116,7 +125,7 @@ def _summary_header() -> list[Any]:
 def _summary_rows(students: list[StudentResult], total: int, questions: int) -> list[list[Any]]:
     return [
         [
-            _cell(student.participant.nickname),
+            _cell(_student_name(student)),
             student.points,
             total,
             student.correct,

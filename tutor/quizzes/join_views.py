@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from . import nicknames
-from .models import CODE_ALPHABET, CODE_LENGTH, Participant, Session, is_code
+from .models import CODE_ALPHABET, CODE_LENGTH, NICKNAME_LENGTH, Participant, Session, is_code
 
 COOKIE_SALT = "tutor.quizzes.participant"
 COOKIE_AGE = 60 * 60 * 24 * 14
@@ -34,7 +34,6 @@ JOIN_ATTEMPTS_PER_ADDRESS = 300
 JOIN_WINDOW = 10 * 60
 DEVICE_COOKIE = "quiz_device"
 DEVICE_SALT = "tutor.quizzes.device"
-NICKNAME_LENGTH = 40  # after normalising (Participant.nickname)
 
 
 def cookie_name(code: str) -> str:
@@ -59,15 +58,9 @@ class JoinForm(forms.Form):
         try:
             nickname = nicknames.clean(self.cleaned_data["nickname"])
         except nicknames.UnsafeNickname:
-            raise forms.ValidationError(
-                gettext_lazy(
-                    "A nickname cannot contain invisible characters or characters that "
-                    "change the direction of text. Type it again with letters, digits "
-                    "and spaces."
-                )
-            ) from None
+            raise forms.ValidationError(nicknames.MESSAGES["nickname_unsafe"]) from None
         if not nickname:
-            raise forms.ValidationError(gettext_lazy("Choose a nickname."))
+            raise forms.ValidationError(nicknames.MESSAGES["nickname_empty"])
         if len(nickname) > NICKNAME_LENGTH:
             raise forms.ValidationError(
                 gettext_lazy("A nickname has at most %(limit)s characters.")
@@ -136,7 +129,7 @@ def participant_for(request: HttpRequest, session: Session) -> Participant | Non
     token = cookie_token(request, session.code)
     if token is None:
         return None
-    return Participant.objects.filter(session=session, token=token).first()
+    return Participant.objects.filter(session=session, token=token, removed=False).first()
 
 
 @require_http_methods(["GET", "POST"])
@@ -180,15 +173,16 @@ def _join(request: HttpRequest, code: str) -> HttpResponse:
     def taken() -> HttpResponse:
         # The same form sent again (its first reply was lost, or both are in flight) gets
         # that student's place back; anyone else must choose another nickname.
-        holder = session.participants.filter(skeleton=skeleton).first()
+        holder = next(
+            (p for p in session.participants.all() if nicknames.look_alike(nickname, [p.nickname])),
+            None,
+        )
         if holder is not None and attempt and holder.join_key == attempt:
             return _joined(request, session, holder)
-        form.add_error(
-            "nickname", _("Someone in this quiz already uses that nickname. Choose another.")
-        )
+        form.add_error("nickname", str(nicknames.MESSAGES["nickname_taken"]))
         return render(request, "quizzes/student/join.html", {"form": form}, status=422)
 
-    if session.participants.filter(skeleton=skeleton).exists():
+    if nicknames.look_alike(nickname, session.participants.values_list("nickname", flat=True)):
         return taken()
     try:
         with transaction.atomic():

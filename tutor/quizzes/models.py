@@ -22,6 +22,7 @@ from .querysets import ParticipantQuerySet, ResponseQuerySet
 #: Join codes use letters and digits that cannot be mistaken for each other (no 0/O, 1/I/L, 5/S, 8/B).
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
 CODE_LENGTH = 6
+NICKNAME_LENGTH = 40  # after normalising (nicknames.clean)
 
 
 def is_code(text: str) -> bool:
@@ -170,7 +171,7 @@ class Session(models.Model):
 
 class Participant(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="participants")
-    nickname = models.CharField(max_length=40)
+    nickname = models.CharField(max_length=NICKNAME_LENGTH)
     # The nickname's confusable skeleton (nicknames.skeleton): one per session, so no two
     # students' names look alike on the projector.
     skeleton = models.CharField(max_length=200)
@@ -180,6 +181,9 @@ class Participant(models.Model):
     # first reply was lost) gets this participant back instead of "nickname taken".
     join_key = models.CharField(max_length=64, blank=True, default="")
     joined = models.DateTimeField(auto_now_add=True)
+    #: Removed by the teacher: out of the quiz and the leaderboard; their answers stay in
+    #: the results, marked.
+    removed = models.BooleanField(default=False)
 
     objects = ParticipantQuerySet.as_manager()
 

@@ -15,16 +15,32 @@ Traceback (most recent call last):
 tutor.quizzes.nicknames.UnsafeNickname: U+202E
 >>> skeleton("kіran") == skeleton("KIRAN")
 True
+>>> look_alike("Мina", ["Mina"]), look_alike("Mina", ["Nina"])
+(True, False)
 """
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 from functools import lru_cache
 
 import icu
+from django.utils.translation import gettext_lazy
 
-__all__ = ["UnsafeNickname", "clean", "skeleton"]
+__all__ = ["MESSAGES", "UnsafeNickname", "clean", "look_alike", "looks", "skeleton"]
+
+#: Why a nickname is refused, in words (joining, and a teacher renaming a student).
+MESSAGES = {
+    "nickname_unsafe": gettext_lazy(
+        "A nickname cannot contain invisible characters or characters that change the "
+        "direction of text. Type it again with letters, digits and spaces."
+    ),
+    "nickname_empty": gettext_lazy("Choose a nickname."),
+    "nickname_taken": gettext_lazy(
+        "Someone in this quiz already uses that nickname. Choose another."
+    ),
+}
 
 #: General categories refused: control, format, private use, surrogate, unassigned,
 #: and line or paragraph separators.
@@ -52,6 +68,21 @@ def _checker() -> icu.SpoofChecker:
 
 def skeleton(nickname: str) -> str:
     """The confusable skeleton (UTS #39) of a cleaned nickname, case folded before and
-    after, so nicknames that look alike share one."""
+    after, so nicknames that look alike share one (stored: one per session)."""
     folded = unicodedata.normalize("NFKC", nickname.casefold())
     return unicodedata.normalize("NFKC", _checker().getSkeleton(0, folded).casefold())
+
+
+# Kept per process, bounded. Key: the nickname alone; the value is a pure function of it.
+@lru_cache(maxsize=4096)
+def looks(nickname: str) -> frozenset[str]:
+    """How a nickname looks, in lower and in upper case: its skeleton, and the skeleton of
+    its capitals (a Cyrillic "М" looks like "M" only as a capital)."""
+    upper = _checker().getSkeleton(0, unicodedata.normalize("NFKC", nickname.upper()))
+    return frozenset({skeleton(nickname), "^" + unicodedata.normalize("NFKC", upper)})
+
+
+def look_alike(nickname: str, others: Iterable[str]) -> bool:
+    """Whether ``nickname`` looks like one of ``others``."""
+    mine = looks(nickname)
+    return any(mine & looks(other) for other in others)

@@ -114,7 +114,7 @@ def question_results(
 ) -> list[QuestionResult]:
     """Every question of the session in order, with how its answers split."""
     responses = answered_responses(session) if responses is None else responses
-    joined = session.participants.count()
+    joined = session.participants.filter(removed=False).count()
     by_index: dict[int, list[Response]] = {}
     for response in responses:
         by_index.setdefault(response.index, []).append(response)

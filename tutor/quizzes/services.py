@@ -19,7 +19,8 @@ from django.utils import timezone
 from tutor.drills.base import AnswerError
 from tutor.drills.drill import Grade
 
-from .models import Participant, Quiz, Response, RetryPoints, Session
+from . import nicknames
+from .models import NICKNAME_LENGTH, Participant, Quiz, Response, RetryPoints, Session
 from .questions import Question, grade, question, quiz_drills, snapshot
 
 TIME_GRACE = timedelta(seconds=2)  # network delay allowed past a time limit
@@ -215,6 +216,8 @@ __all__ = [
     "open_question",
     "question",
     "quiz_drills",
+    "remove",
+    "rename",
     "reveal",
     "scores",
     "snapshot",
@@ -245,7 +248,7 @@ def open_question(session: Session, index: int) -> Session:
     Response.objects.bulk_create(
         [
             Response(participant_id=pk, index=index, shown=now)
-            for pk in session.participants.values_list("pk", flat=True)
+            for pk in session.participants.filter(removed=False).values_list("pk", flat=True)
         ],
         ignore_conflicts=True,
     )
@@ -272,7 +275,7 @@ def end(session: Session) -> Session:
 def answer_counts(session: Session, index: int) -> dict[str, int]:
     """How many have answered the question, and how many of them correctly."""
     rows = Response.objects.of_session(session).filter(index=index).answered()
-    return {**rows.tally(), "joined": session.participants.count()}
+    return {**rows.tally(), "joined": session.participants.filter(removed=False).count()}
 
 
 def scores(session: Session) -> list[tuple[Participant, int, int]]:
@@ -286,7 +289,7 @@ def scores(session: Session) -> list[tuple[Participant, int, int]]:
     ended = session.state == Session.State.ENDED
     if ended and (board := caches["local"].get(key)) is not None:
         return board
-    rows = session.participants.with_scores()
+    rows = session.participants.filter(removed=False).with_scores()
     board = sorted(
         ((p, p.total, p.right) for p in rows), key=lambda item: (-item[1], item[0].joined)
     )
@@ -316,3 +319,35 @@ def leaderboard(session: Session, top: int = 10) -> list[Standing]:
             break
         standings.append(Standing(rank, participant, points, correct))
     return standings
+
+
+def rename(participant: Participant, nickname: str) -> Participant:
+    """Give a student another nickname, checked as a joining one is (:class:`Refused`
+    ``nickname_unsafe``, ``nickname_empty`` or ``nickname_taken``)."""
+    try:
+        cleaned = nicknames.clean(nickname)[:NICKNAME_LENGTH]
+    except nicknames.UnsafeNickname:
+        raise Refused("nickname_unsafe") from None
+    if not cleaned:
+        raise Refused("nickname_empty")
+    skeleton = nicknames.skeleton(cleaned)
+    others = Participant.objects.filter(session_id=participant.session_id).exclude(
+        pk=participant.pk
+    )
+    if nicknames.look_alike(cleaned, others.values_list("nickname", flat=True)):
+        raise Refused("nickname_taken")
+    participant.nickname, participant.skeleton = cleaned, skeleton
+    try:
+        with transaction.atomic():
+            participant.save(update_fields=["nickname", "skeleton"])
+    except IntegrityError:  # taken meanwhile
+        raise Refused("nickname_taken") from None
+    return participant
+
+
+def remove(participant: Participant) -> Participant:
+    """Take a student out of the quiz: they can no longer answer and leave the
+    leaderboard; what they answered stays in the results, marked as removed."""
+    participant.removed = True
+    participant.save(update_fields=["removed"])
+    return participant

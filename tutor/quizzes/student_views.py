@@ -174,7 +174,7 @@ def _load(request: HttpRequest, code: str) -> tuple[Session, Participant | None]
     if token is not None:
         participant = (
             Participant.objects.select_related("session")
-            .filter(session__code=code, token=token)
+            .filter(session__code=code, token=token, removed=False)
             .first()
         )
         if participant is not None:

@@ -63,6 +63,11 @@ urlpatterns = [
         "quizzes/session/<str:code>/live/", console_views.console_state, name="quiz-console-state"
     ),
     path("quizzes/session/<str:code>/control/", console_views.control, name="quiz-control"),
+    path(
+        "quizzes/session/<str:code>/student/<int:pk>/",
+        console_views.student,
+        name="quiz-student",
+    ),
     path("quizzes/session/<str:code>/results/", console_views.results_page, name="quiz-results"),
     path(
         "quizzes/session/<str:code>/results.csv", console_views.results_csv, name="quiz-results-csv"
