@@ -447,3 +447,25 @@ def test_a_removed_student_leaves_the_quiz_but_not_the_results(teacher: Client, 
     csv_text = teacher.get(f"/en/quizzes/session/{session.code}/totals.csv").content.decode()
     assert "Troll (removed)" in csv_text
     assert teacher.post(url, {"action": "remove"}).status_code == 404  # already removed
+
+
+def test_the_projector_shows_how_the_class_answered_and_a_podium(
+    teacher: Client, quiz: Quiz
+) -> None:
+    run(teacher, quiz, leaderboard="on")
+    session = Session.objects.get()
+    people = [Participant.objects.create(session=session, nickname=n) for n in "ABCD"]
+    press(teacher, session, "start")
+    for person in people[:3]:
+        services.submit(session, person, 0, right(session, 0))
+    services.submit(session, people[3], 0, wrong(session, 0))
+    press(teacher, session, "reveal")
+    page = teacher.get(f"/en/quizzes/session/{session.code}/").content.decode()
+    assert "How the class answered" in page and '<svg class="chart"' in page
+    assert "<title>No answer" not in page  # all four answered
+    press(teacher, session, "end")
+    page = teacher.get(f"/en/quizzes/session/{session.code}/?present=1").content.decode()
+    podium = page.split('class="podium__places"')[1].split("</ol>")[0]
+    assert podium.count('value="1"') == 3  # three tied at the top share first place
+    assert '<span class="podium__name">D</span>' not in podium
+    assert "console--present" in page and "Leave presentation mode" in page

@@ -141,7 +141,10 @@ def console(request: HttpRequest, code: str) -> HttpResponse:
     session = own_session(request, code)
     context = _console_context(request, session)
     link = join_url(request, session)
-    context.update(join_url=link, qr=qr_svg(link))
+    # ?present=1: big type for the back of the room, the controls and joining kept small.
+    context.update(join_url=link, qr=qr_svg(link), present=request.GET.get("present") == "1")
+    if session.state == Session.State.ENDED and session.leaderboard:
+        context["podium"] = services.leaderboard(session, top=3)
     if session.mode == Session.Mode.LIVE and 0 <= session.current < len(session.questions):
         q = services.question(session, session.current)
         language = session.settings.get("language") or page_language()
@@ -150,6 +153,8 @@ def console(request: HttpRequest, code: str) -> HttpResponse:
             if session.state in (Session.State.REVEAL, Session.State.ENDED):
                 context["reveal_html"] = render_reveal(request, q)
                 context["key_label"] = answer_label(q, correct_answer(q))
+                result = results.question_result(session, session.current)
+                context["split_chart"] = charts.split_chart(result)
         context["question_language"] = language
         context["drill"] = q.drill
     return render(request, "quizzes/teacher/console.html", context)

@@ -124,6 +124,13 @@ def question_results(
     ]
 
 
+def question_result(session: Session, index: int) -> QuestionResult:
+    """One question's result (the projector after its reveal)."""
+    rows = list(Response.objects.of_session(session).filter(index=index).answered())
+    joined = session.participants.filter(removed=False).count()
+    return _question_result(services.question(session, index), rows, joined)
+
+
 # -- per student -------------------------------------------------------------------------
 @dataclass
 class Cell:
