@@ -469,3 +469,21 @@ def test_the_projector_shows_how_the_class_answered_and_a_podium(
     assert podium.count('value="1"') == 3  # three tied at the top share first place
     assert '<span class="podium__name">D</span>' not in podium
     assert "console--present" in page and "Leave presentation mode" in page
+
+
+def test_the_zone_list_offers_real_places_and_the_browsers_zone_first(
+    teacher: Client, quiz: Quiz
+) -> None:
+    """Regression: the list offered "Etc/GMT+5", "US/Pacific" and old names beside the
+    real zones, and never the teacher's own zone."""
+    from tutor.quizzes.forms import zone_names
+
+    names = zone_names()
+    assert {"UTC", "Asia/Kolkata", "Europe/Kyiv", "America/Sao_Paulo"} <= names
+    assert not {"Etc/GMT+5", "US/Pacific", "EST5EDT", "Asia/Calcutta", "Europe/Kiev"} & names
+    teacher.cookies["browser_zone"] = "America/Sao_Paulo"
+    page = teacher.get(f"/cs/quizzes/{quiz.pk}/run/").content.decode()
+    assert '<option value="America/Sao_Paulo" selected>' in page
+    teacher.cookies["browser_zone"] = "Etc/GMT+5"  # not offered: the language's zone
+    page = teacher.get(f"/cs/quizzes/{quiz.pk}/run/").content.decode()
+    assert '<option value="Europe/Prague" selected>' in page

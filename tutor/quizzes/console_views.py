@@ -30,12 +30,13 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from . import charts, export, nicknames, results, services, stage
 from .answers import answer_label, correct_answer, reveal_feedback
-from .forms import DEFAULT_ZONES, RunForm
+from .forms import DEFAULT_ZONES, RunForm, zone_names
 from .models import Participant, Response, RetryPoints, Session
 from .teacher_common import own_quiz, own_session, page_language, render_question
 
 STOP_POLLING = 286  # htmx stops polling on this status
 ZONE_KEY = "quiz_time_zone"
+BROWSER_ZONE_COOKIE = "browser_zone"  # set by site.js
 
 
 def render_reveal(request: HttpRequest, q: services.Question) -> SafeString:
@@ -63,6 +64,13 @@ def join_url(request: HttpRequest, session: Session) -> str:
         return request.build_absolute_uri(reverse("quiz-join-code", args=[session.code]))
 
 
+def browser_zone(request: HttpRequest) -> str | None:
+    """The time zone the teacher's browser is in (site.js keeps it in a cookie), when it is
+    one the form offers."""
+    zone = request.COOKIES.get(BROWSER_ZONE_COOKIE, "")
+    return zone if zone in zone_names() else None
+
+
 # -- running a quiz ----------------------------------------------------------------------
 @login_required
 @require_http_methods(["GET", "POST"])
@@ -71,7 +79,11 @@ def quiz_run(request: HttpRequest, pk: int) -> HttpResponse:
     if not quiz.slots.filter(drill__in=[d.slug for d in services.quiz_drills()]).exists():
         messages.error(request, _("Add at least one question before running the quiz."))
         return redirect("quiz-edit", pk=quiz.pk)
-    zone = request.session.get(ZONE_KEY) or DEFAULT_ZONES.get(page_language(), "UTC")
+    zone = (
+        request.session.get(ZONE_KEY)
+        or browser_zone(request)
+        or DEFAULT_ZONES.get(page_language(), "UTC")
+    )
     if request.method == "POST":
         form = RunForm(request.POST)
         if form.is_valid():

@@ -12,6 +12,7 @@ from datetime import datetime
 from functools import cache
 from typing import Any
 
+from babel.core import get_global
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
@@ -167,9 +168,24 @@ class SlotEditForm(forms.Form):
     points = forms.IntegerField(label=_("Points per question"), min_value=0, max_value=MAX_POINTS)
 
 
+#: The regions of real places' time zones (not ``Etc/GMT+5``, ``US/Pacific``, ``EST5EDT``).
+ZONE_REGIONS = frozenset(
+    {"Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia", "Europe"}
+    | {"Indian", "Pacific"}
+)
+
+
 @cache  # no key: the time zones the system knows; an immutable tuple
 def zone_choices() -> tuple[tuple[str, str], ...]:
-    return tuple((name, name.replace("_", " ")) for name in sorted(zoneinfo.available_timezones()))
+    """UTC and the time zones of real places, by their current names (CLDR's aliases,
+    such as ``Asia/Calcutta`` for ``Asia/Kolkata``, left out)."""
+    aliases = get_global("zone_aliases")
+    names = [
+        name
+        for name in sorted(zoneinfo.available_timezones())
+        if name.split("/")[0] in ZONE_REGIONS and name not in aliases
+    ]
+    return (("UTC", "UTC"), *((name, name.replace("_", " ")) for name in names))
 
 
 class RunForm(forms.Form):
@@ -192,7 +208,9 @@ class RunForm(forms.Form):
         help_text=_("Homework only. Answers after this time are refused."),
     )
     zone = forms.ChoiceField(
-        label=_("Time zone of these times"), choices=zone_choices, initial="UTC"
+        label=_("Time zone of these times"),
+        choices=zone_choices,
+        initial="UTC",
     )
     leaderboard = forms.BooleanField(
         label=_("Show a leaderboard"),
@@ -238,3 +256,8 @@ def _in_zone(value: datetime | None, zone: zoneinfo.ZoneInfo) -> datetime | None
         return None
     naive = timezone.make_naive(value) if timezone.is_aware(value) else value
     return naive.replace(tzinfo=zone)
+
+
+@cache  # no key: the names of zone_choices(), an immutable set
+def zone_names() -> frozenset[str]:
+    return frozenset(name for name, _label in zone_choices())

@@ -283,9 +283,10 @@ def scores(session: Session) -> list[tuple[Participant, int, int]]:
 
     One query for the whole class. Once a session has ended its scores cannot change, and
     every student asks for them in the same second, so each process keeps them a minute."""
-    # Kept per process (LocMemCache: every get is a fresh copy). Key: the session and its
-    # version; the board is the whole class's, the same for everyone who asks.
-    key = f"quiz-scores:{session.pk}:{session.version}"
+    # Kept per process (LocMemCache: every get is a fresh copy). Key: the session (its id
+    # and its random code: an id can come back after a delete) and its version; the board
+    # is the whole class's, the same for everyone who asks.
+    key = f"quiz-scores:{session.pk}:{session.code}:{session.version}"
     ended = session.state == Session.State.ENDED
     if ended and (board := caches["local"].get(key)) is not None:
         return board
@@ -342,6 +343,7 @@ def rename(participant: Participant, nickname: str) -> Participant:
             participant.save(update_fields=["nickname", "skeleton"])
     except IntegrityError:  # taken meanwhile
         raise Refused("nickname_taken") from None
+    _bump(participant.session)  # names on the leaderboard changed
     return participant
 
 
@@ -350,4 +352,5 @@ def remove(participant: Participant) -> Participant:
     leaderboard; what they answered stays in the results, marked as removed."""
     participant.removed = True
     participant.save(update_fields=["removed"])
+    _bump(participant.session)  # the leaderboard changed: a new version for every page
     return participant

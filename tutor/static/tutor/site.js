@@ -53,3 +53,15 @@ function reachableScrolls() {
 reachableScrolls();
 window.addEventListener("resize", reachableScrolls);
 document.addEventListener("htmx:afterSettle", reachableScrolls);
+
+// The browser's time zone, for the server to offer first when a teacher sets homework
+// times (read from the cookie; without it the page language's usual zone is offered).
+try {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (zone && !document.cookie.split("; ").includes("browser_zone=" + encodeURIComponent(zone))) {
+    document.cookie =
+      "browser_zone=" + encodeURIComponent(zone) + "; path=/; max-age=31536000; SameSite=Lax";
+  }
+} catch (error) {
+  // No Intl time zone: the server's guess stands.
+}
