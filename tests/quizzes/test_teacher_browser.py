@@ -146,7 +146,7 @@ def test_teacher_runs_a_live_quiz_while_two_students_answer(
     assert teacher.locator("[hx-trigger]").count() == 0  # the console stopped polling
 
     teacher.click("#main >> text=Results")
-    table = teacher.locator("table.student-results").inner_text()
+    table = teacher.locator("table.student-summary").inner_text()
     assert table.index("Asha") < table.index("Bohdan")
     for page in (teacher, *students.values()):
         assert page.problems == [], page.problems
