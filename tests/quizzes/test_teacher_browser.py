@@ -150,3 +150,73 @@ def test_teacher_runs_a_live_quiz_while_two_students_answer(
     assert table.index("Asha") < table.index("Bohdan")
     for page in (teacher, *students.values()):
         assert page.problems == [], page.problems
+
+
+def test_homework_with_a_time_limit_and_retries_for_three_students(
+    server: str, open_page: Callable[[], Any]
+) -> None:
+    """Homework, 60 s a question, two attempts: a wrong first answer hears only that it is
+    not right and the second is explained; a student who left a question open past its
+    time comes back to the next one; the keyboard alone answers (Tab, Space, Enter)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tutor.quizzes.models import Response
+
+    owner = get_user_model().objects.create_user("teacher", "t@example.org", PASSWORD)
+    quiz = Quiz.objects.create(owner=owner, title="Homework", time_limit=60, attempts=2)
+    for order, seed in enumerate((21, 23, 25)):
+        Slot.objects.create(
+            quiz=quiz, order=order, kind="fixed", drill="teenpatti-showdown", seed=seed
+        )
+    session = services.start_session(quiz, "homework", closes=timezone.now() + timedelta(hours=1))
+    results = [
+        teenpatti.showdown(q.data.hand_a, q.data.hand_b).result
+        for q in (services.question(session, i) for i in range(3))
+    ]
+
+    def wrong(i: int) -> str:
+        return "tie" if results[i] != "tie" else "player_a"
+
+    pages = {}
+    for nickname, language in (("Asha", "en"), ("Kiran", "bn"), ("Aiko", "ja")):
+        page = open_page()
+        page.goto(f"{server}/{language}/join/{session.code}/")
+        page.fill("#id_nickname", nickname)
+        page.click("form.join-form button[type=submit]")
+        page.locator("form.answer-form").wait_for()
+        pages[nickname] = page
+
+    # Asha: wrong, then right: the first gives nothing away.
+    asha = pages["Asha"]
+    asha.check(f"form.answer-form input[name=result][value={wrong(0)}]")
+    asha.click("form.answer-form button[type=submit]")
+    asha.get_by_text("Not right yet. Try again: 1 attempt left.").wait_for()
+    assert asha.locator(".feedback").count() == 0
+    asha.check(f"form.answer-form input[name=result][value={results[0]}]")
+    asha.click("form.answer-form button[type=submit]")
+    asha.locator(".feedback__verdict").wait_for()
+    assert "Correct!" in asha.locator(".feedback__verdict").inner_text()
+    asha.click("text=Next question")
+    asha.get_by_text("Question 2 of 3").wait_for()
+
+    # Kiran leaves question 1 open past its time and comes back to question 2.
+    kiran = pages["Kiran"]
+    Response.objects.filter(participant__nickname="Kiran", index=0).update(
+        shown=timezone.now() - timedelta(seconds=90)
+    )
+    kiran.reload()
+    assert kiran.locator("input[name=index]").get_attribute("value") == "1"
+
+    # Aiko answers by keyboard alone: focus the first choice, Space, Enter.
+    aiko = pages["Aiko"]
+    aiko.locator("form.answer-form input[name=result]").first.focus()
+    aiko.keyboard.press("Space")
+    aiko.keyboard.press("Enter")
+    aiko.locator(".feedback__verdict, .bad").first.wait_for()
+    stored = Response.objects.get(participant__nickname="Aiko", index=0)
+    assert stored.attempts == 1 and len(stored.history) == 1
+    assert Response.objects.get(participant__nickname="Kiran", index=0).answered is None
+    for page in pages.values():
+        assert page.problems == [], page.problems
