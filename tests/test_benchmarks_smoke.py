@@ -120,3 +120,37 @@ def test_answer_outcome_reads_the_status_region() -> None:
     assert pages.answer_outcome(refused.format("Pick one.")) == "refused"
     assert pages.answer_outcome(f"<p>{pages.RECEIVED}</p>") == pages.STORED
     assert pages.answer_outcome("<p>Question 2</p>") == "unexpected"
+
+
+@pytest.mark.slow
+def test_load_quiz_homework_run_refuses_late_answers_and_keeps_the_rest(
+    tmp_path: Path,
+) -> None:
+    """Homework with a time limit: answers sent after it are refused and never stored;
+    every answer acknowledged in time is stored exactly once."""
+    environment = {
+        k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE")
+    }
+    output = tmp_path / "results.json"
+    command = [
+        *(sys.executable, "-m", "benchmarks.load_quiz", "--mode", "homework"),
+        *("--students", str(STUDENTS), "--questions", str(QUESTIONS), "--time-limit", "2"),
+        *("--late-share", "0.4", "--think-min", "0.05", "--think-max", "0.3", "--ramp", "0.5"),
+        *("--retry-share", "0.3", "--double-share", "0.3", "--seed", "3", "--workers", "2"),
+        *("--no-bench", "--timeout", "120", "--json", str(output)),
+    ]
+    result = subprocess.run(
+        command, cwd=ROOT, env=environment, capture_output=True, text=True, timeout=300, check=False
+    )
+    log = result.stdout + result.stderr
+    if result.returncode == 2 and any(failure in log for failure in BIND_FAILURES):
+        pytest.skip(f"gunicorn cannot bind a loopback port here:\n{log}")
+    assert result.returncode == 0, log
+    results = json.loads(output.read_text())
+    check = results["check"]
+    assert check["problems"] == [] and check["missing"] == 0
+    late = results["quiz"]["answer_modes"].get("late", 0)
+    assert late >= 1 and check["timed_out"] == late
+    assert check["acknowledged"] + check["confirmed"] == STUDENTS * QUESTIONS - late
+    assert check["answered_rows"] == STUDENTS * QUESTIONS - late
+    assert "Homework: 5 students, 2 questions, 2 s a question" in result.stdout

@@ -49,6 +49,9 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
     add = parser.add_argument
     add("--students", type=int, default=400, help="simulated students (default 400)")
     add("--questions", type=int, default=5, help="questions in the quiz (default 5)")
+    add("--mode", choices=("live", "homework"), default="live", help="live (default) or homework")
+    add("--time-limit", type=int, default=None, help="s per question (homework default: 10)")
+    add("--late-share", type=float, default=0.05, help="homework answers sent too late (0.05)")
     add("--think-min", type=float, default=0.5, help="shortest think time, s (default 0.5)")
     add("--think-max", type=float, default=4.0, help="longest think time, s (default 4)")
     add("--poll", type=float, default=2.0, help="state poll interval, s, as the page (2)")
@@ -82,6 +85,12 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error("--bench-only cannot go with --no-bench or --fault")
     if options.retry_share + options.double_share > 1:
         parser.error("--retry-share and --double-share add up to more than 1")
+    if options.mode == "homework" and options.fault:
+        parser.error("--fault plays out in a live quiz only")
+    if options.mode == "homework" and options.time_limit is None:
+        options.time_limit = 10
+    if options.time_limit is not None and options.time_limit <= options.think_max:
+        parser.error("--time-limit must be longer than --think-max")
     if options.reveal_pause is None:
         options.reveal_pause = options.poll + 0.5
     if options.max_requests is None:
@@ -101,7 +110,9 @@ def start(
     """The database, the quiz and a warm server; what the database is, and the quiz."""
     print(f"Preparing the database and static files in {tmp} ...", flush=True)
     database = prepare_database(environment)
-    setup = create_quiz(options.questions, random.Random(options.seed))
+    setup = create_quiz(
+        options.questions, random.Random(options.seed), options.mode, options.time_limit
+    )
     print(f"Starting gunicorn on {HOST}:{server.port} ({database}) ...", flush=True)
     server.start()
     warm_up(options, server)
@@ -141,7 +152,8 @@ def quiz(
     """The quiz (with its faults), the page bench, the database check, and the report."""
     faults = plan_faults(options.questions) if options.fault else []
     print(
-        f"Quiz {setup.code}: {options.students} students, {options.questions} questions"
+        f"Quiz {setup.code} ({options.mode}): {options.students} students,"
+        f" {options.questions} questions"
         f"{', a reload and a kill of the server' if faults else ''} ...",
         flush=True,
     )

@@ -51,6 +51,7 @@ class Run:
         self.stop_reason = ""
         self.changed = threading.Condition()
         self.joined = 0
+        self.finished_students = 0  # homework: students who reached the score page
         self.settled = [0] * options.questions
         self.failed: list[Student] = []
         self.lost_place = 0

@@ -23,6 +23,7 @@ class Check:
     stored_unconfirmed: int = 0  # stored from a post whose reply was lost; never repeated
     answered_rows: int = 0
     missing: int = 0  # pairs neither acknowledged nor confirmed (not answered at all)
+    timed_out: int = 0  # homework: pairs answered only after the time limit (none stored)
     double_acks: int = 0
     problems: list[str] = field(default_factory=list)
 
@@ -86,7 +87,14 @@ def check_database(students: list[Student], session_id: int, questions: int) -> 
             check.problem(f"a response of {nickname!r} to question {index + 1} nobody sent")
     for student in students:
         joined = student.nickname in participants
+        late = getattr(student, "late", set())  # homework: answered after the time limit
         for index in range(questions):
+            if index in late:
+                check.timed_out += 1
+                row = rows.get((student.nickname, index))
+                if row is not None and row.answered:
+                    check.problem(f"{student.nickname}, question {index + 1}: stored too late")
+                continue
             check_answer(
                 check,
                 f"{student.nickname}, question {index + 1}",

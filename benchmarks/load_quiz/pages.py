@@ -34,6 +34,7 @@ RECEIVED = "Your answer has been received."
 STORED, ALREADY, CLOSED, UNKNOWN = "stored", "already", "closed", "unknown"
 SETTLED = {STORED, ALREADY, CLOSED, "refused", "invalid", "lost"}  # a reply that ends the tries
 
+SCORE = 'class="score"'  # the finished screen's score line
 VERSION_RE = re.compile(r'/state/\?v=(\d+)"')
 INDEX_RE = re.compile(r'name="index" value="(\d+)"')
 CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
@@ -98,7 +99,9 @@ class PlayPage:
         csrf = CSRF_RE.search(text)
         return cls(
             version=version.group(1) if version else "",
-            finished=version is None,  # a live session's page polls until it has ended
+            # A live session's page polls until it has ended; homework shows a form, or the
+            # score (which has no form).
+            finished=version is None and (index is None or SCORE in text),
             index=int(index.group(1)) if index else None,
             choices=form_fields(text) if index else {},
             csrf=csrf.group(1) if csrf else "",

@@ -9,6 +9,7 @@ import os
 import random
 import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 
 from benchmarks.gunicorn_server import CLEARED, manage, production_environment
@@ -66,11 +67,15 @@ class QuizSetup:
     password: str
 
 
-def create_quiz(questions: int, rng: random.Random) -> QuizSetup:
+def create_quiz(
+    questions: int, rng: random.Random, mode: str = "live", time_limit: int | None = None
+) -> QuizSetup:
     """A new teacher, a quiz of ``questions`` fixed questions cycling through
-    ``QUESTION_DRILLS`` (one attempt, feedback at once), and a live session of it."""
+    ``QUESTION_DRILLS`` (one attempt, feedback at once, ``time_limit`` s a question), and a
+    session of it: live, or homework open for a day."""
     from django.contrib.auth import get_user_model
     from django.db import connections
+    from django.utils import timezone
 
     from tutor.drills.base import MAX_SEED
     from tutor.quizzes import services
@@ -79,7 +84,11 @@ def create_quiz(questions: int, rng: random.Random) -> QuizSetup:
     username, password = f"load-{secrets.token_hex(4)}", secrets.token_urlsafe(18)
     teacher = get_user_model().objects.create_user(username, password=password)
     quiz = Quiz.objects.create(
-        owner=teacher, title="Load test", attempts=1, feedback=Quiz.Feedback.AT_ONCE
+        owner=teacher,
+        title="Load test",
+        attempts=1,
+        feedback=Quiz.Feedback.AT_ONCE,
+        time_limit=time_limit,
     )
     for order in range(questions):
         drill, level = QUESTION_DRILLS[order % len(QUESTION_DRILLS)]
@@ -91,6 +100,10 @@ def create_quiz(questions: int, rng: random.Random) -> QuizSetup:
             level=level,
             seed=rng.randrange(MAX_SEED),
         )
-    session = services.start_session(quiz, Session.Mode.LIVE)
+    if mode == Session.Mode.HOMEWORK:
+        closes = timezone.now() + timedelta(days=1)
+        session = services.start_session(quiz, Session.Mode.HOMEWORK, closes=closes)
+    else:
+        session = services.start_session(quiz, Session.Mode.LIVE)
     connections.close_all()
     return QuizSetup(session.code, session.pk, username, password)

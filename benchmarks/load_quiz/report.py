@@ -103,6 +103,7 @@ def summarize(
         "check": {
             "answered_rows": check.answered_rows,
             "acknowledged": check.acknowledged,
+            "timed_out": check.timed_out,
             "confirmed": check.confirmed,
             "stored_unconfirmed": check.stored_unconfirmed,
             "missing": check.missing,
@@ -165,6 +166,9 @@ def setup_figures(options: argparse.Namespace) -> dict[str, Any]:
     return {
         "students": options.students,
         "questions": options.questions,
+        "mode": options.mode,
+        "time_limit_s": options.time_limit,
+        "late_share": options.late_share if options.mode == "homework" else 0,
         "server": server_shape(options),
         "think_s": [options.think_min, options.think_max],
         "poll_s": options.poll,
@@ -270,7 +274,9 @@ def print_report(results: dict[str, Any]) -> None:
 
 def print_setup(results: dict[str, Any]) -> None:
     setup = results["setup"]
-    print(f"\nLive quiz: {setup['students']} students, {setup['questions']} questions")
+    kind = "Homework" if setup["mode"] == "homework" else "Live quiz"
+    limit = f", {setup['time_limit_s']} s a question" if setup["time_limit_s"] else ""
+    print(f"\n{kind}: {setup['students']} students, {setup['questions']} questions{limit}")
     print(f"  machine:  {setup['machine']}; load average {results['load']}")
     print(f"  database: {results['database']}")
     print(
@@ -321,6 +327,8 @@ def print_check(check: dict[str, Any]) -> None:
         f"  pairs never answered: {check['missing']}; answers acknowledged twice:"
         f" {check['double_acknowledgements']}; mismatches: {len(check['problems'])}"
     )
+    if check["timed_out"]:
+        print(f"  answered only after the time limit (refused, none stored): {check['timed_out']}")
     for problem in check["problems"]:
         print(f"    ! {problem}")
 

@@ -12,6 +12,7 @@ from benchmarks.gunicorn_server import Server
 from benchmarks.load_quiz.browser import Run
 from benchmarks.load_quiz.client import Student, Teacher
 from benchmarks.load_quiz.faults import Fault
+from benchmarks.load_quiz.homework import HomeworkStudent, HomeworkTeacher
 from benchmarks.load_quiz.prepare import QuizSetup
 
 
@@ -22,11 +23,15 @@ def run_quiz(
     the seconds it took. The workers' CPU time is known only if no fault replaced them."""
     run = Run(options, server.port, options.max_requests, options.timeout)
     seeds = random.Random(options.seed)
+    homework = options.mode == "homework"
+    student_type, teacher_type = (
+        (HomeworkStudent, HomeworkTeacher) if homework else (Student, Teacher)
+    )
     students = [
-        Student(run, number, setup.code, seeds.randrange(2**32))
+        student_type(run, number, setup.code, seeds.randrange(2**32))
         for number in range(1, options.students + 1)
     ]
-    teacher = Teacher(run, setup, server, faults)
+    teacher = teacher_type(run, setup, server, faults)
     threading.stack_size(512 * 1024)
     threads = [threading.Thread(target=s, name=s.nickname, daemon=True) for s in students]
     threads.append(threading.Thread(target=teacher, name="teacher", daemon=True))
