@@ -88,7 +88,11 @@ def _finished(
     if view.show_leaderboard:
         context["leaderboard"] = services.leaderboard(session)
     if view.show_review:
-        context["review"] = _review(request, session, participant)
+        # The explanations are rendered on request (a link): a whole class reaches the end
+        # of a live quiz in the same second.
+        explain = request.GET.get("review") == "1"
+        context["review"] = _review(request, session, participant, explain)
+        context["explained"] = explain
     return context
 
 
@@ -129,10 +133,10 @@ def _feedback_for(q: services.Question, response: Response) -> Grade | None:
 
 
 def _review(
-    request: HttpRequest, session: Session, participant: Participant
+    request: HttpRequest, session: Session, participant: Participant, explain: bool
 ) -> list[dict[str, Any]]:
-    """Each question that counts: this student's result, and the question again with the
-    explanation of their answer (of the right answer, when they gave none)."""
+    """Each question that counts: this student's result, and with ``explain`` the question
+    again with the explanation of their answer (of the right answer, when they gave none)."""
     rows = []
     answers = {r.index: r for r in participant.responses.all()}
     for index in range(session.asked):
@@ -146,7 +150,9 @@ def _review(
                 "points": response.points if response else 0,
                 "explained": _explained(
                     request, services.question(session, index), response if answered else None
-                ),
+                )
+                if explain
+                else "",
             }
         )
     return rows
