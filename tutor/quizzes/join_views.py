@@ -90,7 +90,9 @@ def _failure_counters(request: HttpRequest) -> list[tuple[str, int]]:
 
 
 def _too_many_failures(request: HttpRequest) -> bool:
-    return any(cache.get(key, 0) >= limit for key, limit in _failure_counters(request))
+    counters = _failure_counters(request)
+    counts = cache.get_many([key for key, _limit in counters])  # one look-up
+    return any(counts.get(key, 0) >= limit for key, limit in counters)
 
 
 def _count_failure(request: HttpRequest) -> None:
@@ -167,22 +169,19 @@ def _join(request: HttpRequest, code: str) -> HttpResponse:
     if existing is not None:
         return redirect("quiz-play", code=session.code)
     nickname = form.cleaned_data["nickname"]
-    skeleton = nicknames.skeleton(nickname)
+    skeleton, capitals = nicknames.looks(nickname)
     attempt = form.cleaned_data["attempt"]
 
     def taken() -> HttpResponse:
         # The same form sent again (its first reply was lost, or both are in flight) gets
         # that student's place back; anyone else must choose another nickname.
-        holder = next(
-            (p for p in session.participants.all() if nicknames.look_alike(nickname, [p.nickname])),
-            None,
-        )
+        holder = session.participants.looking_like(nickname).first()
         if holder is not None and attempt and holder.join_key == attempt:
             return _joined(request, session, holder)
         form.add_error("nickname", str(nicknames.MESSAGES["nickname_taken"]))
         return render(request, "quizzes/student/join.html", {"form": form}, status=422)
 
-    if nicknames.look_alike(nickname, session.participants.values_list("nickname", flat=True)):
+    if session.participants.looking_like(nickname).exists():
         return taken()
     try:
         with transaction.atomic():
@@ -190,6 +189,7 @@ def _join(request: HttpRequest, code: str) -> HttpResponse:
                 session=session,
                 nickname=nickname,
                 skeleton=skeleton,
+                capitals=capitals,
                 language=get_language() or "en",
                 join_key=attempt,
             )

@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from .nicknames import skeleton as nickname_skeleton
+from .nicknames import looks as nickname_looks
 from .querysets import ParticipantQuerySet, ResponseQuerySet
 
 #: Join codes use letters and digits that cannot be mistaken for each other (no 0/O, 1/I/L, 5/S, 8/B).
@@ -175,6 +175,8 @@ class Participant(models.Model):
     # The nickname's confusable skeleton (nicknames.skeleton): one per session, so no two
     # students' names look alike on the projector.
     skeleton = models.CharField(max_length=200)
+    #: The skeleton of the nickname in capitals (nicknames.capitals_skeleton), compared too.
+    capitals = models.CharField(max_length=200, default="", db_index=True)
     token = models.CharField(max_length=64, unique=True, default=new_token)
     language = models.CharField(max_length=8, default="en")
     # The random value of the join form this student sent: the same form sent again (its
@@ -203,7 +205,7 @@ class Participant(models.Model):
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         if not self.skeleton:
-            self.skeleton = nickname_skeleton(self.nickname)
+            self.skeleton, self.capitals = nickname_looks(self.nickname)
         super().save(*args, **kwargs)
 
 

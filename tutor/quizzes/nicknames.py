@@ -15,20 +15,19 @@ Traceback (most recent call last):
 tutor.quizzes.nicknames.UnsafeNickname: U+202E
 >>> skeleton("kіran") == skeleton("KIRAN")
 True
->>> look_alike("Мina", ["Mina"]), look_alike("Mina", ["Nina"])
+>>> looks("Мina")[1] == looks("Mina")[1], looks("Mina") == looks("Nina")
 (True, False)
 """
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable
 from functools import lru_cache
 
 import icu
 from django.utils.translation import gettext_lazy
 
-__all__ = ["MESSAGES", "UnsafeNickname", "clean", "look_alike", "looks", "skeleton"]
+__all__ = ["MESSAGES", "UnsafeNickname", "capitals_skeleton", "clean", "looks", "skeleton"]
 
 #: Why a nickname is refused, in words (joining, and a teacher renaming a student).
 MESSAGES = {
@@ -73,16 +72,14 @@ def skeleton(nickname: str) -> str:
     return unicodedata.normalize("NFKC", _checker().getSkeleton(0, folded).casefold())
 
 
-# Kept per process, bounded. Key: the nickname alone; the value is a pure function of it.
-@lru_cache(maxsize=4096)
-def looks(nickname: str) -> frozenset[str]:
-    """How a nickname looks, in lower and in upper case: its skeleton, and the skeleton of
-    its capitals (a Cyrillic "М" looks like "M" only as a capital)."""
+def capitals_skeleton(nickname: str) -> str:
+    """The skeleton of the nickname in capitals (stored beside :func:`skeleton`): a
+    Cyrillic "М" looks like "M" only as a capital."""
     upper = _checker().getSkeleton(0, unicodedata.normalize("NFKC", nickname.upper()))
-    return frozenset({skeleton(nickname), "^" + unicodedata.normalize("NFKC", upper)})
+    return unicodedata.normalize("NFKC", upper)
 
 
-def look_alike(nickname: str, others: Iterable[str]) -> bool:
-    """Whether ``nickname`` looks like one of ``others``."""
-    mine = looks(nickname)
-    return any(mine & looks(other) for other in others)
+def looks(nickname: str) -> tuple[str, str]:
+    """How a nickname looks: (:func:`skeleton`, :func:`capitals_skeleton`). Two nicknames
+    look alike when either part is the same."""
+    return skeleton(nickname), capitals_skeleton(nickname)

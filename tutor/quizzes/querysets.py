@@ -14,6 +14,8 @@ from django.db import models
 from django.db.models import Count, Q, Sum
 from django.db.models.functions import Coalesce
 
+from .nicknames import looks
+
 if TYPE_CHECKING:
     from .models import Session
 
@@ -47,6 +49,12 @@ class ParticipantQuerySet(models.QuerySet):
     def with_answered(self) -> ParticipantQuerySet:
         """Each participant with ``answered``: how many questions they have answered."""
         return self.annotate(answered=Count("responses", filter=ANSWERED))
+
+    def looking_like(self, nickname: str) -> ParticipantQuerySet:
+        """The participants whose nickname looks like ``nickname`` (nicknames.looks): one
+        indexed look-up, however large the class."""
+        lower, upper = looks(nickname)
+        return self.filter(Q(skeleton=lower) | Q(capitals=upper))
 
     def with_scores(self) -> ParticipantQuerySet:
         """Each participant with ``total`` (points) and ``right`` (right answers), in one

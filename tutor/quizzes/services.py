@@ -331,16 +331,16 @@ def rename(participant: Participant, nickname: str) -> Participant:
         raise Refused("nickname_unsafe") from None
     if not cleaned:
         raise Refused("nickname_empty")
-    skeleton = nicknames.skeleton(cleaned)
+    skeleton, capitals = nicknames.looks(cleaned)
     others = Participant.objects.filter(session_id=participant.session_id).exclude(
         pk=participant.pk
     )
-    if nicknames.look_alike(cleaned, others.values_list("nickname", flat=True)):
+    if others.looking_like(cleaned).exists():
         raise Refused("nickname_taken")
-    participant.nickname, participant.skeleton = cleaned, skeleton
+    participant.nickname, participant.skeleton, participant.capitals = cleaned, skeleton, capitals
     try:
         with transaction.atomic():
-            participant.save(update_fields=["nickname", "skeleton"])
+            participant.save(update_fields=["nickname", "skeleton", "capitals"])
     except IntegrityError:  # taken meanwhile
         raise Refused("nickname_taken") from None
     _bump(participant.session)  # names on the leaderboard changed
