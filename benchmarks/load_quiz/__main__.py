@@ -77,6 +77,12 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
     add("--json", type=Path, default=None, help="also write the results to this file")
     add("--keep", action="store_true", help="keep the temporary directory (log, SQLite)")
     options = parser.parse_args(argv)
+    check_options(parser, options)
+    return options
+
+
+def check_options(parser: argparse.ArgumentParser, options: argparse.Namespace) -> None:
+    """Refuse inconsistent options; fill in the defaults that depend on others."""
     if options.students < 1 or options.questions < 1:
         parser.error("--students and --questions must be at least 1")
     if not 0 <= options.think_min <= options.think_max:
@@ -101,7 +107,6 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
         )
     if options.seed is None:
         options.seed = secrets.randbelow(2**32)
-    return options
 
 
 def start(
