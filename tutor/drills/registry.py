@@ -38,12 +38,17 @@ def _load(name: str) -> Drill:
 
 DRILLS: dict[str, Drill] = {drill.slug: drill for drill in map(_load, MODULES)}
 
+#: Questions that live only in quizzes (no drill page, not dealt): a teacher's own.
+QUIZ_ONLY: dict[str, QuestionDrill] = {
+    drill.slug: drill for drill in map(_load, ("own_question",)) if isinstance(drill, QuestionDrill)
+}
+
 __all__ = ["DRILLS", "Drill", "PlayDrill", "QuestionDrill", "question_drill", "quiz_drills"]
 
 
 def question_drill(slug: str) -> QuestionDrill | None:
     """The drill of one question and one answer named ``slug``, if there is one."""
-    drill = DRILLS.get(slug)
+    drill = DRILLS.get(slug) or QUIZ_ONLY.get(slug)
     return drill if isinstance(drill, QuestionDrill) else None
 
 

@@ -25,10 +25,16 @@ from tutor.drills.registry import question_drill
 from tutor.drills.views import question_url
 
 from . import services
+from .bank_forms import KIND_NAMES
+from .bank_views import filtered
+from .bank_views import rows as bank_rows
 from .forms import QuizForm, SlotEditForm, SlotForm
-from .models import Quiz, Session, Slot
-from .questions import deal
+from .models import OwnQuestion, Quiz, Session, Slot, Tag
+from .questions import deal, own_entry
 from .teacher_common import own_quiz, render_question
+
+#: How many bank questions the quiz page lists to pick from (a search narrows them).
+BANK_SHOWN = 100
 
 
 def _own_slot(request: HttpRequest, pk: int, slot_id: int) -> tuple[Quiz, Slot]:
@@ -44,9 +50,12 @@ def slot_question(slot: Slot) -> services.Question:
     """A fixed slot's question as a session started now would ask it: read the one way
     every quiz question is read, ``services.question``, from a session not saved."""
     drill = question_drill(slot.drill)
-    if drill is None or slot.seed is None:
+    if slot.own is not None:
+        entry = {**own_entry(slot.own.record()), "points": slot.points}
+    elif drill is None or slot.seed is None:
         raise ValueError(f"slot {slot.pk} is not a fixed question of a quiz drill")
-    entry = {**deal(drill, slot.level, slot.seed), "points": slot.points}
+    else:
+        entry = {**deal(drill, slot.level, slot.seed), "points": slot.points}
     return services.question(Session(questions=[entry]), 0)
 
 
@@ -88,7 +97,7 @@ def quiz_new(request: HttpRequest) -> HttpResponse:
 
 def _slot_rows(request: HttpRequest, quiz: Quiz) -> list[dict[str, Any]]:
     rows = []
-    slots = list(quiz.slots.all())
+    slots = list(quiz.slots.select_related("own"))
     for position, slot in enumerate(slots):
         drill = question_drill(slot.drill)
         row: dict[str, Any] = {
@@ -102,7 +111,11 @@ def _slot_rows(request: HttpRequest, quiz: Quiz) -> list[dict[str, Any]]:
                 auto_id=f"slot{slot.pk}-%s",
             ),
         }
-        if drill is not None and slot.kind == Slot.Kind.FIXED and slot.seed is not None:
+        if slot.own is not None:
+            record = slot.own.record()
+            row["own"] = {"text": record.texts[0], "kind": KIND_NAMES.get(record.kind)}
+            row["preview"] = render_question(request, slot_question(slot))
+        elif drill is not None and slot.kind == Slot.Kind.FIXED and slot.seed is not None:
             row["preview"] = render_question(request, slot_question(slot))
             row["try_url"] = question_url(drill, slot.level, slot.seed)
         rows.append(row)
@@ -125,8 +138,22 @@ def _edit_page(
             1 if r["slot"].kind == Slot.Kind.FIXED else r["slot"].count for r in slots
         ),
         "sessions": quiz.sessions.annotate(joined=Count("participants")),
+        **_bank_context(request),
     }
     return render(request, "quizzes/teacher/quiz_edit.html", context)
+
+
+def _bank_context(request: HttpRequest) -> dict[str, Any]:
+    """The teacher's bank questions to pick from, filtered as asked (``?tag=``, ``?q=``)."""
+    questions, tag, search = filtered(request)
+    return {
+        "bank_rows": bank_rows(list(questions[:BANK_SHOWN])),
+        "bank_more": questions.count() > BANK_SHOWN,
+        "bank_any": OwnQuestion.objects.filter(owner=request.user).exists(),
+        "bank_tags": Tag.objects.filter(owner=request.user),
+        "bank_tag": tag,
+        "bank_search": search,
+    }
 
 
 @login_required
@@ -221,7 +248,8 @@ def slot_edit(request: HttpRequest, pk: int, slot_id: int) -> HttpResponse:
         )
         messages.error(request, _("Not saved: %(errors)s") % {"errors": errors})
     else:
-        slot.level = form.cleaned_data["level"]
+        if slot.own_id is None:
+            slot.level = form.cleaned_data["level"]
         slot.points = form.cleaned_data["points"]
         slot.count = 1 if slot.kind == Slot.Kind.FIXED else form.cleaned_data["count"]
         slot.save(update_fields=["level", "points", "count"])

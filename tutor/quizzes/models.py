@@ -16,6 +16,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from tutor.drills.own_question import Question as OwnRecord
+
 from .nicknames import looks as nickname_looks
 from .querysets import ParticipantQuerySet, ResponseQuerySet
 
@@ -95,6 +97,45 @@ class Quiz(models.Model):
         return self.title
 
 
+class Tag(models.Model):
+    """A teacher's label for questions in their bank ("preflop", "week 3")."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    name = models.CharField(max_length=40)
+    #: The name case-folded: one tag per owner whatever the capitals.
+    key = models.CharField(max_length=80)
+
+    class Meta:
+        ordering = ["key"]
+        constraints = [models.UniqueConstraint(fields=["owner", "key"], name="one_tag_per_name")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class OwnQuestion(models.Model):
+    """A question a teacher wrote, in their bank: ``data`` is the whole question as the
+    ``own-question`` drill reads it (``tutor/drills/own_question.py``)."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="own_questions"
+    )
+    kind = models.CharField(max_length=10)
+    data = models.JSONField()
+    tags = models.ManyToManyField(Tag, blank=True, related_name="questions")
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated", "-id"]
+
+    def __str__(self) -> str:
+        return self.record().texts[0].prompt[:60]
+
+    def record(self) -> OwnRecord:
+        return OwnRecord.from_dict(self.data)
+
+
 class Slot(models.Model):
     class Kind(models.TextChoices):
         FIXED = "fixed", pgettext_lazy("quiz slot", "One fixed question")
@@ -106,6 +147,8 @@ class Slot(models.Model):
     drill = models.CharField(max_length=40)
     level = models.CharField(max_length=10, default="easy")
     seed = models.BigIntegerField(null=True, blank=True)
+    #: A question from the teacher's bank (``drill`` is then ``own-question``).
+    own = models.ForeignKey(OwnQuestion, null=True, blank=True, on_delete=models.CASCADE)
     count = models.PositiveSmallIntegerField(default=1)
     points = models.PositiveSmallIntegerField(default=1)
 

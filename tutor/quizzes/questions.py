@@ -15,6 +15,7 @@ A stored entry::
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import secrets
@@ -22,9 +23,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, TypedDict, cast
 
+from tutor.drills import own_question
 from tutor.drills.base import LEVELS, MAX_SEED
 from tutor.drills.codec import JSON, Record
 from tutor.drills.drill import Answer, Grade, QuestionDrill
+from tutor.drills.own_question import Question as OwnRecord
 from tutor.drills.registry import question_drill, quiz_drills
 
 from .models import Quiz
@@ -52,6 +55,14 @@ class StoredQuestion(Dealt):
     time_limit: int | None
 
 
+def own_entry(record: OwnRecord) -> JSON:
+    """A teacher's own question written down whole, with a fingerprint of its text for a
+    seed (the page caches tell questions apart by drill, version and seed)."""
+    text = json.dumps(record.to_dict(), sort_keys=True, ensure_ascii=False)
+    fingerprint = int.from_bytes(hashlib.sha256(text.encode()).digest()[:6]) % MAX_SEED
+    return own_question.written(record, fingerprint)
+
+
 def deal(
     drill: QuestionDrill[Any, Any], level: str, seed: int, concept: str | None = None
 ) -> Dealt:
@@ -62,7 +73,13 @@ def deal(
 def snapshot(quiz: Quiz) -> list[StoredQuestion]:
     """The questions of a new session: fixed slots as they are, drawn slots dealt now."""
     questions: list[StoredQuestion] = []
-    for slot in quiz.slots.all():
+    for slot in quiz.slots.select_related("own"):
+        if slot.own is not None:
+            entry = cast(Dealt, own_entry(slot.own.record()))
+            questions.append(
+                StoredQuestion(**entry, points=slot.points, time_limit=quiz.time_limit)
+            )
+            continue
         drill = question_drill(slot.drill)
         if drill is None or not drill.quiz or slot.level not in LEVELS:
             continue

@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import accounts, builder_views, console_views
+from . import accounts, bank_views, builder_views, console_views
 
 urlpatterns = [
     path("accounts/signup/", accounts.signup, name="signup"),
@@ -40,6 +40,11 @@ urlpatterns = [
         name="password_reset_confirm",
     ),
     path("quizzes/", builder_views.index, name="quizzes"),
+    path("quizzes/bank/", bank_views.bank, name="bank"),
+    path("quizzes/bank/new/", bank_views.question_new, name="bank-new"),
+    path("quizzes/bank/<int:pk>/", bank_views.question_edit, name="bank-edit"),
+    path("quizzes/bank/<int:pk>/delete/", bank_views.question_delete, name="bank-delete"),
+    path("quizzes/<int:pk>/bank/", bank_views.quiz_add, name="quiz-bank-add"),
     path("quizzes/new/", builder_views.quiz_new, name="quiz-new"),
     path("quizzes/<int:pk>/", builder_views.quiz_edit, name="quiz-edit"),
     path("quizzes/<int:pk>/delete/", builder_views.quiz_delete, name="quiz-delete"),

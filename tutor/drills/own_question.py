@@ -1,0 +1,249 @@
+"""A teacher's own question: one right choice, several right choices, true or false, or a
+number, written in one or more of the five languages.
+
+It is not dealt from a seed: the teacher writes it in their question bank
+(``tutor/quizzes/bank``), and a session stores it whole like every other question, so the
+pages, grading, results and exports read it through the same interface as the engine's
+drills. A student reads it in their language when the teacher wrote it in that language,
+else in the teacher's first language (the page marks it with ``lang``). It is plain text:
+the templates escape it.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from babel.numbers import NumberFormatError, parse_decimal
+from django.utils.translation import get_language, gettext_lazy, pgettext
+from django.utils.translation import gettext as _
+
+from tutor.core.locales import babel_locale, format_number
+from tutor.words.base import join_names
+
+from .answers import indexes, value
+from .base import AnswerError
+from .codec import Record
+from .drill import Answer, QuestionDrill
+
+SINGLE, MULTIPLE, TRUE_FALSE, NUMBER = "single", "multiple", "truefalse", "number"
+KINDS = (SINGLE, MULTIPLE, TRUE_FALSE, NUMBER)
+MAX_CHOICES = 10
+#: The largest number a number question takes or asks for (well inside a Decimal's range).
+MAX_NUMBER = Decimal(10) ** 12
+MAX_NUMBER_TEXT = 40
+
+
+@dataclass(frozen=True)
+class Text(Record):
+    """The question in one language."""
+
+    language: str
+    prompt: str
+    choices: tuple[str, ...] = ()
+    explanation: str = ""
+
+
+@dataclass(frozen=True)
+class Question(Record):
+    kind: str
+    #: In the teacher's order: the first is shown when the student's language is missing.
+    texts: tuple[Text, ...]
+    #: The positions of the right choices; for true or false, ``(1,)`` is true, ``(0,)`` false.
+    right: tuple[int, ...] = ()
+    number: Decimal | None = None
+    #: A number answer within this much of ``number`` is right.
+    tolerance: Decimal = Decimal(0)
+
+    def text(self, language: str | None = None) -> Text:
+        """The text in ``language`` (the active one by default), else the first written."""
+        language = language or get_language() or ""
+        return next((t for t in self.texts if t.language == language), self.texts[0])
+
+    @property
+    def truth(self) -> bool:
+        return self.right == (1,)
+
+
+@dataclass(frozen=True)
+class Grade(Record):
+    correct: bool
+    #: The language of the text the grade's words come from.
+    language: str
+    right_label: str
+    chosen_label: str
+    explanation: str
+
+
+def read_number(text: str, language: str | None = None) -> Decimal:
+    """A number as a learner types it in ``language``: its own digits (০১২, १२३), its
+    decimal sign and grouping (``1 234,5`` in Czech), a plain ``12.5`` everywhere.
+
+    >>> read_number("1 234,5", "cs"), read_number("১২.৫", "bn"), read_number("-3", "en")
+    (Decimal('1234.5'), Decimal('12.5'), Decimal('-3'))
+    """
+    message = _("Write a number, such as 12 or 2.5.")
+    if len(text) > MAX_NUMBER_TEXT:
+        raise AnswerError(message)
+    plain = "".join(
+        str(unicodedata.decimal(ch)) if unicodedata.category(ch) == "Nd" else ch
+        for ch in unicodedata.normalize("NFKC", text)
+        if not ch.isspace() and ch not in "'\u2019_"
+    ).replace("\u2212", "-")
+    if not plain:
+        raise AnswerError(message)
+    number = _parse(plain, language or get_language() or "en")
+    if number is None or not number.is_finite() or abs(number) > MAX_NUMBER:
+        raise AnswerError(message)
+    return number
+
+
+def _parse(plain: str, language: str) -> Decimal | None:
+    try:
+        return parse_decimal(plain, locale=babel_locale(language), strict=True)
+    except NumberFormatError:
+        pass
+    # "12,5" in English or "12.5" in Czech: one separator and no grouping is a decimal sign.
+    if plain.count(",") + plain.count(".") == 1:
+        try:
+            return Decimal(plain.replace(",", "."))
+        except InvalidOperation:
+            return None
+    return None
+
+
+def _choice_label(text: Text, positions: list[int]) -> str:
+    return join_names([text.choices[i] for i in sorted(positions) if i < len(text.choices)])
+
+
+def _truth_label(truth: bool) -> str:
+    return pgettext("true or false", "True") if truth else pgettext("true or false", "False")
+
+
+def _chosen(question: Question, answer: Answer) -> tuple[list[int], bool | None, Decimal | None]:
+    """The answer read: the choices ticked, the truth chosen, the number written."""
+    if question.kind in (SINGLE, MULTIPLE):
+        count = len(question.texts[0].choices)
+        chosen = sorted(indexes(answer, "choice", count, _("Choose one of the answers offered.")))
+        if not chosen or (question.kind == SINGLE and len(chosen) > 1):
+            raise AnswerError(
+                _("Choose one answer.")
+                if question.kind == SINGLE
+                else _("Tick every right answer.")
+            )
+        return chosen, None, None
+    if question.kind == TRUE_FALSE:
+        picked = value(answer, "truth")
+        if picked not in ("true", "false"):
+            raise AnswerError(_("Choose true or false."))
+        return [], picked == "true", None
+    return [], None, read_number(value(answer, "number"))
+
+
+def grade(question: Question, answer: Answer) -> Grade:
+    chosen, truth, number = _chosen(question, answer)
+    text = question.text()
+    if question.kind in (SINGLE, MULTIPLE):
+        correct = chosen == sorted(question.right)
+        right, mine = _choice_label(text, list(question.right)), _choice_label(text, chosen)
+    elif question.kind == TRUE_FALSE:
+        correct = truth is question.truth
+        right, mine = _truth_label(question.truth), _truth_label(bool(truth))
+    else:
+        assert question.number is not None and number is not None
+        correct = abs(number - question.number) <= question.tolerance
+        right, mine = _number_label(question), format_number(number, get_language() or "en")
+    return Grade(
+        correct=correct,
+        language=text.language,
+        right_label=right,
+        chosen_label=mine,
+        explanation=text.explanation,
+    )
+
+
+def _number_label(question: Question) -> str:
+    language = get_language() or "en"
+    assert question.number is not None
+    shown = format_number(question.number, language)
+    if not question.tolerance:
+        return shown
+    return _("%(number)s, give or take %(tolerance)s") % {
+        "number": shown,
+        "tolerance": format_number(question.tolerance, language),
+    }
+
+
+def answer_key(question: Question) -> dict[str, list[str]]:
+    if question.kind in (SINGLE, MULTIPLE):
+        return {"choice": [str(i) for i in question.right]}
+    if question.kind == TRUE_FALSE:
+        return {"truth": ["true" if question.truth else "false"]}
+    return {"number": [str(question.number)]}
+
+
+def answer_label(question: Question, answer: Answer) -> str:
+    try:
+        chosen, truth, number = _chosen(question, answer)
+    except AnswerError:
+        return ""
+    if question.kind in (SINGLE, MULTIPLE):
+        return _choice_label(question.text(), chosen)
+    if question.kind == TRUE_FALSE:
+        return _truth_label(bool(truth))
+    assert number is not None
+    return format_number(number, get_language() or "en")
+
+
+def context(question: Question) -> dict[str, object]:
+    text = question.text()
+    return {
+        "text": text,
+        "text_lang": text.language,
+        "other_language": text.language != (get_language() or ""),
+        "choices": list(enumerate(text.choices)),
+        "several": question.kind == MULTIPLE,
+    }
+
+
+def generate(seed: int, level: str) -> Question:
+    """Own questions are written by a teacher, never dealt."""
+    raise LookupError("a teacher's own question is written in the question bank, not dealt")
+
+
+def written(question: Question, fingerprint: int) -> dict[str, object]:
+    """The session entry of an own question (``QuestionDrill.written``'s shape); the
+    fingerprint (of the text) stands in for the seed, so the page caches keyed on the
+    seed tell two questions apart."""
+    return {
+        "drill": DRILL.slug,
+        "level": "",
+        "seed": fingerprint,
+        "concept": None,
+        "version": DRILL.version,
+        "question": question.to_dict(),
+        "answer": answer_key(question),
+        "concepts": [],
+    }
+
+
+def load(data: Mapping[str, object]) -> Question:
+    return Question.from_dict(data)
+
+
+DRILL = QuestionDrill(
+    slug="own-question",
+    title=gettext_lazy("Your own question"),
+    summary=gettext_lazy("A question a teacher wrote."),
+    version=1,
+    question_type=Question,
+    generate=generate,
+    grade=grade,
+    answer_key=answer_key,
+    answer_label=answer_label,
+    context=context,
+    quiz=False,  # put in a quiz from the question bank, not from the list of drills
+    levels=(),
+)

@@ -1,0 +1,216 @@
+"""A teacher's question bank: the questions they wrote, with tags, and putting them in a
+quiz beside the engine's drills.
+
+A teacher sees and changes only their own questions (anything else is a 404). Editing a
+question changes the quizzes it is in from their next session on; sessions already run
+stored the question whole and keep it as it was asked.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db import transaction
+from django.db.models import Count, Max, QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tutor.core.locales import native_name
+from tutor.core.numbers import whole_number
+from tutor.drills import own_question as own
+
+from .bank_forms import KIND_NAMES, OwnQuestionForm, initial
+from .forms import MAX_POINTS
+from .models import OwnQuestion, Quiz, Slot, Tag
+from .teacher_common import own_quiz
+
+PER_PAGE = 50
+MAX_SEARCH = 100
+
+
+def own_questions(request: HttpRequest) -> QuerySet[OwnQuestion]:
+    return OwnQuestion.objects.filter(owner=request.user).prefetch_related("tags")
+
+
+def rows(questions: list[OwnQuestion]) -> list[dict[str, Any]]:
+    """What the bank's lists show of each question."""
+    result = []
+    for question in questions:
+        record = question.record()
+        result.append(
+            {
+                "question": question,
+                "text": record.texts[0],
+                "kind": KIND_NAMES.get(record.kind, record.kind),
+                "languages": [(t.language, native_name(t.language)) for t in record.texts],
+                "tags": [tag.name for tag in question.tags.all()],
+            }
+        )
+    return result
+
+
+def filtered(request: HttpRequest) -> tuple[QuerySet[OwnQuestion], Tag | None, str]:
+    """The teacher's questions with the tag (``?tag=``) and the words (``?q=``) asked for."""
+    questions = own_questions(request)
+    tag = None
+    if (tag_id := whole_number(request.GET.get("tag"), 12)) is not None:
+        tag = Tag.objects.filter(owner=request.user, pk=tag_id).first()
+        if tag is not None:
+            questions = questions.filter(tags=tag)
+    search = " ".join(request.GET.get("q", "").split())[:MAX_SEARCH]
+    if search:
+        # The text is JSON (escaped differently by each database): a teacher's bank is
+        # small, so read each question and look in its prompts and choices.
+        folded = search.casefold()
+        hits = [
+            q.pk
+            for q in questions
+            if any(
+                folded in part.casefold()
+                for t in q.record().texts
+                for part in (t.prompt, *t.choices)
+            )
+        ]
+        questions = questions.filter(pk__in=hits)
+    return questions, tag, search
+
+
+@login_required
+@require_http_methods(["GET"])
+def bank(request: HttpRequest) -> HttpResponse:
+    questions, tag, search = filtered(request)
+    page = Paginator(questions, PER_PAGE).get_page(request.GET.get("page"))
+    tags = Tag.objects.filter(owner=request.user).annotate(used=Count("questions"))
+    context = {
+        "page": page,
+        "rows": rows(list(page.object_list)),
+        "tags": tags,
+        "tag": tag,
+        "search": search,
+    }
+    return render(request, "quizzes/teacher/bank.html", context)
+
+
+def _save(request: HttpRequest, form: OwnQuestionForm, question: OwnQuestion) -> OwnQuestion:
+    record = form.record()
+    with transaction.atomic():
+        question.owner = request.user
+        question.kind = record.kind
+        question.data = record.to_dict()
+        question.save()
+        tags = []
+        for name in form.cleaned_data["tag_names"]:
+            tag, _created = Tag.objects.get_or_create(
+                owner=request.user, key=name.casefold(), defaults={"name": name}
+            )
+            tags.append(tag)
+        question.tags.set(tags)
+    return question
+
+
+def _target_quiz(request: HttpRequest) -> Quiz | None:
+    """The quiz the question is written for (``?quiz=``), if the teacher owns it."""
+    pk = whole_number(request.GET.get("quiz") or request.POST.get("quiz"), 12)
+    return Quiz.objects.filter(owner=request.user, pk=pk).first() if pk else None
+
+
+def add_slots(quiz: Quiz, questions: list[OwnQuestion], points: int) -> None:
+    last = quiz.slots.aggregate(last=Max("order"))["last"]
+    start = 0 if last is None else last + 1
+    Slot.objects.bulk_create(
+        Slot(
+            quiz=quiz,
+            order=start + i,
+            kind=Slot.Kind.FIXED,
+            drill=own.DRILL.slug,
+            level="",
+            own=question,
+            points=points,
+        )
+        for i, question in enumerate(questions)
+    )
+    quiz.save(update_fields=["updated"])
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def question_new(request: HttpRequest) -> HttpResponse:
+    quiz = _target_quiz(request)
+    form = OwnQuestionForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        question = _save(request, form, OwnQuestion())
+        if quiz is not None:
+            add_slots(quiz, [question], 1)
+            messages.success(request, _("Question saved in your bank and added to the quiz."))
+            return redirect(f"{reverse('quiz-edit', args=[quiz.pk])}#slots")
+        messages.success(request, _("Question saved in your bank."))
+        return redirect("bank")
+    return render(
+        request, "quizzes/teacher/bank_question.html", {"form": form, "quiz": quiz, "new": True}
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def question_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    question = get_object_or_404(own_questions(request), pk=pk)
+    record = question.record()
+    tags = [tag.name for tag in question.tags.all()]
+    if request.method == "POST":
+        form = OwnQuestionForm(request.POST, rows=len(record.texts[0].choices))
+        if form.is_valid():
+            _save(request, form, question)
+            messages.success(request, _("Question saved in your bank."))
+            return redirect("bank")
+    else:
+        form = OwnQuestionForm(initial=initial(record, tags), rows=len(record.texts[0].choices))
+    used = Quiz.objects.filter(slots__own=question).distinct()
+    return render(
+        request,
+        "quizzes/teacher/bank_question.html",
+        {"form": form, "question": question, "used": used, "new": False},
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def question_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    question = get_object_or_404(own_questions(request), pk=pk)
+    if request.method == "POST":
+        question.delete()
+        messages.success(request, _("The question is deleted from your bank."))
+        return redirect("bank")
+    used = Quiz.objects.filter(slots__own=question).distinct()
+    return render(
+        request,
+        "quizzes/teacher/bank_delete.html",
+        {"question": question, "row": rows([question])[0], "used": used},
+    )
+
+
+@login_required
+@require_POST
+def quiz_add(request: HttpRequest, pk: int) -> HttpResponse:
+    """Put questions ticked in the bank into a quiz, each as one fixed question."""
+    quiz = own_quiz(request, pk)
+    ids = [n for v in request.POST.getlist("question") if (n := whole_number(v, 12)) is not None]
+    chosen = {q.pk: q for q in own_questions(request).filter(pk__in=ids[:500])}
+    points = whole_number(request.POST.get("points"), 4)
+    if points is None or points > MAX_POINTS:
+        messages.error(
+            request,
+            _("Points per question are a whole number from 0 to %(max)s.") % {"max": MAX_POINTS},
+        )
+    elif not chosen:
+        messages.error(request, _("Tick the questions to add first."))
+    else:
+        add_slots(quiz, [chosen[i] for i in dict.fromkeys(ids) if i in chosen], points)
+        messages.success(request, _("Questions added."))
+        return redirect(f"{reverse('quiz-edit', args=[quiz.pk])}#slots")
+    return redirect(f"{reverse('quiz-edit', args=[quiz.pk])}#bank")
