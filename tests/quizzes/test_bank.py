@@ -254,3 +254,19 @@ def test_the_bank_filters_by_tag_and_words(teacher: Client) -> None:
     page = teacher.get("/en/quizzes/bank/?q=KRÁL").content.decode()
     assert "Which hand is a pair?" in page and "Is the ace low" not in page
     assert teacher.get("/en/quizzes/bank/?tag=99999999999999999999&page=zz").status_code == 200
+
+
+def test_results_and_csv_show_own_questions_without_level_or_seed(
+    client: Client, teacher: Client
+) -> None:
+    own_q = make_own(kind="number", texts=(Text("en", "Cards in a deck?"),), number=Decimal(52))
+    quiz = Quiz.objects.create(owner=own_q.owner, title="Deck")
+    teacher.post(f"/en/quizzes/{quiz.pk}/bank/", {"question": [own_q.pk], "points": "1"})
+    session = services.start_session(quiz, "homework", closes=None)
+    client.post("/en/join/", {"code": session.code, "nickname": "Asha"})
+    client.post(f"/en/play/{session.code}/answer/", {"index": "0", "number": "52"})
+    page = teacher.get(f"/en/quizzes/session/{session.code}/results/").content.decode()
+    assert "Question 1: Your own question</h3>" in page and "()" not in page
+    rows = teacher.get(f"/en/quizzes/session/{session.code}/results.csv").content.decode()
+    line = rows.splitlines()[1].split(",")
+    assert line[3:8] == ["Your own question", "", "", "52", "yes"]

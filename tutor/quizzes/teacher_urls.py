@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import accounts, bank_views, builder_views, console_views
+from . import accounts, bank_views, builder_views, console_views, print_views
 
 urlpatterns = [
     path("accounts/signup/", accounts.signup, name="signup"),
@@ -78,4 +78,6 @@ urlpatterns = [
         "quizzes/session/<str:code>/results.csv", console_views.results_csv, name="quiz-results-csv"
     ),
     path("quizzes/session/<str:code>/totals.csv", console_views.totals_csv, name="quiz-totals-csv"),
+    path("quizzes/session/<str:code>/answer-key/", print_views.answer_key, name="quiz-answer-key"),
+    path("quizzes/session/<str:code>/worksheet/", print_views.worksheet, name="quiz-worksheet"),
 ]

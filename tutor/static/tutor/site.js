@@ -65,3 +65,10 @@ try {
 } catch (error) {
   // No Intl time zone: the server's guess stands.
 }
+
+// The Print button of the answer key and the worksheet: hidden in the markup, since only a
+// script can open the print dialog; without this file the browser's own Print does it.
+for (const button of document.querySelectorAll("button[data-print]")) {
+  button.hidden = false;
+  button.addEventListener("click", () => window.print());
+}
