@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "tutor.rules",
     "tutor.drills",
     "tutor.quizzes",
+    "tutor.classrooms",
     "tutor.translations",
 ]
 

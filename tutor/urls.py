@@ -9,4 +9,5 @@ urlpatterns = i18n_patterns(
     path("", include("tutor.translations.urls")),
     path("", include("tutor.drills.urls")),
     path("", include("tutor.quizzes.urls")),
+    path("", include("tutor.classrooms.urls")),
 )

@@ -28,6 +28,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
+from tutor.classrooms import runs as class_runs
+
 from . import charts, export, nicknames, results, services, stage
 from .answers import answer_label, correct_answer, reveal_feedback
 from .forms import DEFAULT_ZONES, RunForm, zone_names
@@ -86,11 +88,13 @@ def quiz_run(request: HttpRequest, pk: int) -> HttpResponse:
     )
     if request.method == "POST":
         form = RunForm(request.POST)
+        class_runs.offer(form, request.user)
         if form.is_valid():
             data = form.cleaned_data
             session = services.start_session(
                 quiz, data["mode"], data["opens"], data["closes"], data["leaderboard"]
             )
+            class_runs.attach(session, data.get("classroom"), request.user)
             session.settings = {**session.settings, "zone": data["zone"]}
             session.save(update_fields=["settings"])
             request.session[ZONE_KEY] = data["zone"]
@@ -106,6 +110,7 @@ def quiz_run(request: HttpRequest, pk: int) -> HttpResponse:
                 "closes": (now + timedelta(days=7)).replace(hour=23, minute=59),
             }
         )
+        class_runs.offer(form, request.user, request.GET.get("class"))
     return render(request, "quizzes/teacher/run.html", {"quiz": quiz, "form": form})
 
 

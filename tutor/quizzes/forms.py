@@ -189,6 +189,15 @@ def zone_choices() -> tuple[tuple[str, str], ...]:
 
 
 class RunForm(forms.Form):
+    # The teacher's classes are filled in by tutor.classrooms.runs.offer (the field is
+    # left out for a teacher without classes).
+    classroom = forms.TypedChoiceField(
+        label=_("For a class"),
+        required=False,
+        coerce=int,
+        empty_value=None,
+        help_text=_("Students of a class pick their name from its roster instead of typing one."),
+    )
     mode = forms.ChoiceField(
         label=_("How the class takes the quiz"),
         choices=Session.Mode.choices,

@@ -20,6 +20,8 @@ from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from tutor.classrooms import runs as class_runs
+
 from . import nicknames
 from .models import CODE_ALPHABET, CODE_LENGTH, NICKNAME_LENGTH, Participant, Session, is_code
 
@@ -42,7 +44,10 @@ def cookie_name(code: str) -> str:
 
 class JoinForm(forms.Form):
     code = forms.CharField(label=pgettext_lazy("quiz", "Join code"), max_length=CODE_LENGTH + 4)
-    nickname = forms.CharField(label=pgettext_lazy("quiz", "Your nickname"), max_length=200)
+    # Left empty for a class's quiz: its students pick their name next (tutor.classrooms).
+    nickname = forms.CharField(
+        label=pgettext_lazy("quiz", "Your nickname"), max_length=200, required=False
+    )
     # A random value per join form (see Participant.join_key); not a secret of the quiz.
     attempt = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
 
@@ -59,8 +64,6 @@ class JoinForm(forms.Form):
             nickname = nicknames.clean(self.cleaned_data["nickname"])
         except nicknames.UnsafeNickname:
             raise forms.ValidationError(nicknames.MESSAGES["nickname_unsafe"]) from None
-        if not nickname:
-            raise forms.ValidationError(nicknames.MESSAGES["nickname_empty"])
         if len(nickname) > NICKNAME_LENGTH:
             raise forms.ValidationError(
                 gettext_lazy("A nickname has at most %(limit)s characters.")
@@ -139,14 +142,21 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
     return _with_device(request, _join(request, code))
 
 
+def _join_page(request: HttpRequest, code: str) -> HttpResponse:
+    session = Session.objects.filter(code=code).first() if is_code(code) else None
+    if session is not None and participant_for(request, session) is not None:
+        return redirect("quiz-play", code=session.code)  # already joined: back to your place
+    picker = class_runs.picker_url(code, session) if is_code(code) else None
+    if picker is not None:  # a class's code or a class's quiz: pick your name there
+        return redirect(picker)
+    form = JoinForm(initial={"code": code, "attempt": secrets.token_urlsafe(24)})
+    return render(request, "quizzes/student/join.html", {"form": form})
+
+
 def _join(request: HttpRequest, code: str) -> HttpResponse:
     code = code.upper()[: CODE_LENGTH + 4]
     if request.method == "GET":
-        session = Session.objects.filter(code=code).first() if is_code(code) else None
-        if session is not None and participant_for(request, session) is not None:
-            return redirect("quiz-play", code=session.code)  # already joined: back to your place
-        form = JoinForm(initial={"code": code, "attempt": secrets.token_urlsafe(24)})
-        return render(request, "quizzes/student/join.html", {"form": form})
+        return _join_page(request, code)
     form = JoinForm(request.POST)
     if _too_many_failures(request):
         form.is_valid()
@@ -158,6 +168,8 @@ def _join(request: HttpRequest, code: str) -> HttpResponse:
     if not form.is_valid():
         return render(request, "quizzes/student/join.html", {"form": form}, status=422)
     session = Session.objects.filter(code=form.cleaned_data["code"]).first()
+    if session is None and (picker := class_runs.picker_url(form.cleaned_data["code"], None)):
+        return redirect(picker)  # a class's own code
     if session is None:
         _count_failure(request)
         form.add_error("code", _("There is no quiz with this code. Check it with your teacher."))
@@ -168,7 +180,12 @@ def _join(request: HttpRequest, code: str) -> HttpResponse:
     existing = participant_for(request, session)
     if existing is not None:
         return redirect("quiz-play", code=session.code)
+    if picker := class_runs.picker_url(session.code, session):
+        return redirect(picker)  # a class's quiz: its students pick their name
     nickname = form.cleaned_data["nickname"]
+    if not nickname:
+        form.add_error("nickname", str(nicknames.MESSAGES["nickname_empty"]))
+        return render(request, "quizzes/student/join.html", {"form": form}, status=422)
     skeleton, capitals = nicknames.looks(nickname)
     attempt = form.cleaned_data["attempt"]
 

@@ -1,0 +1,139 @@
+"""Joining a class's quiz: the student picks their name from the roster.
+
+The join box (``tutor.quizzes.join_views``) sends a class's code, or the code of a quiz
+run for a class, here. A class's code leads to its open quiz (a choice when several are
+open); a quiz's code to its roster, names already picked shown as taken. Picking a name
+joins as the quiz's join does: the same signed cookie (a student coming back on the same
+device goes straight back to their place), the same device cookie and wrong-code limits
+(a code that is neither counts as a wrong one), and the same protection against a form
+sent twice (``Participant.join_key``).
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django import forms
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from tutor.quizzes import join_views
+from tutor.quizzes.models import Session, is_code
+
+from . import runs, seats
+from .models import Classroom, Member
+
+TEMPLATE = "classrooms/join.html"
+
+
+class PickForm(forms.Form):
+    member = forms.TypedChoiceField(
+        coerce=int,
+        error_messages={
+            "required": gettext_lazy("Pick your name from the list."),
+            "invalid_choice": gettext_lazy("Pick your name from the list."),
+        },
+    )
+    # A random value per form (see Participant.join_key); not a secret of the quiz.
+    attempt = forms.Field(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, members: list[Member], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["member"].choices = [(m.pk, m.name) for m in members]  # type: ignore[attr-defined]
+
+    def clean_attempt(self) -> str:
+        """Never an error (a hidden field's error is one the student cannot see): cut to
+        the stored length, without NUL characters (PostgreSQL's text refuses them)."""
+        return str(self.cleaned_data["attempt"] or "").replace("\x00", "")[:64]
+
+
+@require_http_methods(["GET", "POST"])
+def pick(request: HttpRequest, code: str) -> HttpResponse:
+    return join_views._with_device(request, _pick(request, code.upper()[:10]))
+
+
+def _refused(request: HttpRequest, message: str, status: int) -> HttpResponse:
+    return render(request, TEMPLATE, {"problem": message}, status=status)
+
+
+def _unknown_code(request: HttpRequest) -> HttpResponse:
+    join_views._count_failure(request)
+    return _refused(request, _("There is no quiz with this code. Check it with your teacher."), 404)
+
+
+def _pick(request: HttpRequest, code: str) -> HttpResponse:
+    if join_views._too_many_failures(request):
+        return _refused(
+            request,
+            _("Too many wrong codes from this device. Please wait a few minutes and try again."),
+            429,
+        )
+    if not is_code(code):  # checked before any query: no NUL or stray text reaches the database
+        return _unknown_code(request)
+    session = Session.objects.filter(code=code).select_related("quiz").first()
+    if session is not None:
+        classroom = runs.classroom_of(session)
+        if classroom is None:  # an ordinary quiz: its students type a nickname
+            return redirect("quiz-join-code", code=session.code)
+        return _roster(request, classroom, session)
+    classroom = Classroom.objects.filter(code=code).first()
+    if classroom is None:
+        return _unknown_code(request)
+    return _choose_session(request, classroom)
+
+
+def _choose_session(request: HttpRequest, classroom: Classroom) -> HttpResponse:
+    """A class's code: its one open quiz, or the open quizzes to choose from."""
+    sessions = runs.open_sessions(classroom)
+    if len(sessions) == 1:
+        return redirect("class-join", code=sessions[0].code)
+    joined = {s.pk for s in sessions if join_views.participant_for(request, s) is not None}
+    context = {"classroom": classroom, "sessions": sessions, "joined": joined}
+    return render(request, TEMPLATE, context)
+
+
+def _roster(request: HttpRequest, classroom: Classroom, session: Session) -> HttpResponse:
+    if join_views.participant_for(request, session) is not None:
+        return redirect("quiz-play", code=session.code)  # already joined: back to your place
+    context: dict[str, Any] = {"classroom": classroom, "session": session}
+    if not session.is_open:
+        context["problem"] = _("This quiz is not open for answers now.")
+        return render(request, TEMPLATE, context, status=422 if request.method == "POST" else 200)
+    members = list(classroom.members.all())
+    if request.method == "GET":
+        form = PickForm(members=members, initial={"attempt": secrets.token_urlsafe(24)})
+        return _roster_page(request, context, form, members)
+    form = PickForm(request.POST, members=members)
+    if form.is_valid():
+        member = next(m for m in members if m.pk == form.cleaned_data["member"])
+        language = get_language() or "en"
+        try:
+            participant = seats.claim(session, member, form.cleaned_data["attempt"], language)
+        except seats.NameTaken:
+            form.add_error(
+                "member",
+                _(
+                    "Someone in this quiz has already picked %(name)s. Pick your own name, "
+                    "or tell your teacher."
+                )
+                % {"name": member.name},
+            )
+        else:
+            return join_views._joined(request, session, participant)
+    return _roster_page(request, context, form, members, status=422)
+
+
+def _roster_page(
+    request: HttpRequest,
+    context: dict[str, Any],
+    form: PickForm,
+    members: list[Member],
+    status: int = 200,
+) -> HttpResponse:
+    taken = seats.taken_ids(context["session"])
+    context.update(form=form, members=members, taken=taken)
+    return render(request, TEMPLATE, context, status=status)

@@ -1,0 +1,39 @@
+"""A class's report page and its CSV downloads (the teacher's own classes only)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from tutor.words.base import join_names
+
+from . import export
+from .report import class_report
+from .views import own_class
+
+
+@login_required
+@require_GET
+def report(request: HttpRequest, pk: int) -> HttpResponse:
+    data = class_report(own_class(request, pk))
+    concepts = [
+        {"row": row, "not_asked": join_names([m.name for m in row.not_asked])}
+        for row in data.concepts
+    ]
+    context = {
+        "classroom": data.classroom,
+        "report": data,
+        "concepts": concepts,
+        "tables": export.TABLES,
+    }
+    return render(request, "classrooms/report.html", context)
+
+
+@login_required
+@require_GET
+def report_csv(request: HttpRequest, pk: int, table: str) -> HttpResponse:
+    if table not in export.TABLES:
+        raise Http404
+    return export.csv_response(class_report(own_class(request, pk)), table)

@@ -1,0 +1,66 @@
+"""Running a quiz for a class: the run form's "For a class" choice, the link it makes,
+and where a class's join code leads.
+
+The quizzes app calls these three from its run view and its join view, so that it needs
+no table of its own for classes: ``offer`` before the form is checked, ``attach`` once
+the session exists, and ``picker_url`` when a join code may be a class's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.urls import reverse
+from django.utils.translation import pgettext
+
+from tutor.quizzes.models import Session
+
+from .models import Classroom, ClassSession
+
+
+def offer(form: forms.Form, owner: Any, wanted: object = None) -> None:
+    """Fill the run form's ``classroom`` choice with the teacher's classes (``wanted``
+    chosen at first, when it is one of them); a teacher without classes is not asked."""
+    classes = list(Classroom.objects.filter(owner=owner).values_list("pk", "name"))
+    if not classes:
+        form.fields.pop("classroom", None)
+        return
+    form.fields["classroom"].choices = [  # type: ignore[attr-defined]
+        ("", pgettext("run a quiz for", "No class: students type a nickname")),
+        *classes,
+    ]
+    if str(wanted) in {str(pk) for pk, _name in classes}:
+        form.initial["classroom"] = str(wanted)
+
+
+def attach(session: Session, classroom_id: int | None, owner: Any) -> None:
+    """Make ``session`` the class's (the form offered only the teacher's own classes)."""
+    if classroom_id is None:
+        return
+    classroom = Classroom.objects.filter(pk=classroom_id, owner=owner).first()
+    if classroom is not None:
+        ClassSession.objects.create(classroom=classroom, session=session)
+
+
+def classroom_of(session: Session) -> Classroom | None:
+    run = ClassSession.objects.filter(session=session).select_related("classroom").first()
+    return run.classroom if run else None
+
+
+def picker_url(code: str, session: Session | None) -> str | None:
+    """Where a join code leads instead of the nickname form: the class's name picker, for
+    a session run for a class or for a class's own code; ``None`` for anything else."""
+    if session is not None:
+        known = ClassSession.objects.filter(session=session).exists()
+    else:
+        known = Classroom.objects.filter(code=code).exists()
+    return reverse("class-join", args=[code]) if known else None
+
+
+def open_sessions(classroom: Classroom) -> list[Session]:
+    """The class's sessions open for answers now, newest first."""
+    sessions = Session.objects.filter(class_run__classroom=classroom).exclude(
+        state=Session.State.ENDED
+    )
+    return [s for s in sessions.select_related("quiz") if s.is_open]

@@ -1,0 +1,181 @@
+"""The teacher's classes: the list, making, renaming and deleting a class, and its roster
+(names added many at once, renamed, removed).
+
+A teacher sees and changes only their own classes: anything else is a 404, and an
+anonymous visitor is sent to log in. Every change is a POST; a form with errors is shown
+again with them (status 422), anything else redirects, so the pages work as plain forms.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError, transaction
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from tutor.quizzes import services
+from tutor.quizzes.models import Quiz, Session
+from tutor.quizzes.nicknames import looks
+from tutor.words.base import number
+
+from .forms import MESSAGES, ClassNameForm, MemberForm, NewClassForm, RosterForm
+from .models import Classroom, Member
+
+
+def own_class(request: HttpRequest, pk: int) -> Classroom:
+    return get_object_or_404(Classroom, pk=pk, owner=request.user)
+
+
+def _list(request: HttpRequest, form: NewClassForm, status: int = 200) -> HttpResponse:
+    classes = Classroom.objects.filter(owner=request.user).annotate(
+        member_count=Count("members", distinct=True), run_count=Count("runs", distinct=True)
+    )
+    return render(
+        request, "classrooms/index.html", {"classes": classes, "form": form}, status=status
+    )
+
+
+@login_required
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    return _list(request, NewClassForm(owner=request.user))
+
+
+@login_required
+@require_POST
+def class_new(request: HttpRequest) -> HttpResponse:
+    form = NewClassForm(request.POST, owner=request.user)
+    if not form.is_valid():
+        return _list(request, form, status=422)
+    with transaction.atomic():
+        classroom = Classroom.objects.create(owner=request.user, name=form.cleaned_data["name"])
+        Member.objects.bulk_create(
+            [_member(classroom, name) for name in form.cleaned_data["names"]]
+        )
+    messages.success(request, _("Class “%(name)s” created.") % {"name": classroom.name})
+    return redirect("class", pk=classroom.pk)
+
+
+def _member(classroom: Classroom, name: str) -> Member:
+    """A new roster entry (``bulk_create`` skips ``save``, which fills in the looks)."""
+    skeleton, capitals = looks(name)
+    return Member(classroom=classroom, name=name, skeleton=skeleton, capitals=capitals)
+
+
+def _page(
+    request: HttpRequest, classroom: Classroom, status: int = 200, **forms: Any
+) -> HttpResponse:
+    sessions = (
+        Session.objects.filter(class_run__classroom=classroom)
+        .select_related("quiz")
+        .annotate(joined=Count("participants"))
+    )
+    quizzes = Quiz.objects.filter(
+        owner=request.user, slots__drill__in=[d.slug for d in services.quiz_drills()]
+    ).distinct()
+    context = {
+        "classroom": classroom,
+        "members": classroom.members.all(),
+        "sessions": sessions,
+        "quizzes": quizzes,
+        "join_url": request.build_absolute_uri(reverse("quiz-join-code", args=[classroom.code])),
+        "rename_form": forms.get("rename_form") or ClassNameForm(initial={"name": classroom.name}),
+        "roster_form": forms.get("roster_form") or RosterForm(classroom=classroom),
+    }
+    return render(request, "classrooms/classroom.html", context, status=status)
+
+
+@login_required
+@require_GET
+def classroom(request: HttpRequest, pk: int) -> HttpResponse:
+    return _page(request, own_class(request, pk))
+
+
+@login_required
+@require_POST
+def class_rename(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = own_class(request, pk)
+    form = ClassNameForm(request.POST)
+    if not form.is_valid():
+        return _page(request, classroom, status=422, rename_form=form)
+    classroom.name = form.cleaned_data["name"]
+    classroom.save(update_fields=["name"])
+    messages.success(request, _("The class is now called “%(name)s”.") % {"name": classroom.name})
+    return redirect("class", pk=classroom.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def class_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = own_class(request, pk)
+    if request.method == "POST":
+        name = classroom.name
+        classroom.delete()
+        messages.success(request, _("Class “%(name)s” deleted.") % {"name": name})
+        return redirect("classes")
+    return render(
+        request,
+        "classrooms/delete.html",
+        {"classroom": classroom, "run_count": classroom.runs.count()},
+    )
+
+
+@login_required
+@require_POST
+def names_add(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = own_class(request, pk)
+    form = RosterForm(request.POST, classroom=classroom)
+    if not form.is_valid():
+        return _page(request, classroom, status=422, roster_form=form)
+    names = form.cleaned_data["names"]
+    try:
+        with transaction.atomic():
+            Member.objects.bulk_create([_member(classroom, name) for name in names])
+    except IntegrityError:  # a look-alike name was added meanwhile (another tab)
+        form.add_error("names", MESSAGES["roster_changed"])
+        return _page(request, classroom, status=422, roster_form=form)
+    count = number(len(names), get_language() or "en")
+    messages.success(
+        request,
+        ngettext("%(count)s name added.", "%(count)s names added.", len(names)) % {"count": count},
+    )
+    return redirect("class", pk=classroom.pk)
+
+
+@login_required
+@require_POST
+def member_edit(request: HttpRequest, pk: int, member_id: int) -> HttpResponse:
+    """Rename a roster name, or remove it (the quizzes' results keep what they answered)."""
+    classroom = own_class(request, pk)
+    member = get_object_or_404(Member, pk=member_id, classroom=classroom)
+    action = request.POST.get("action", "")
+    if action == "remove":
+        member.delete()
+        messages.success(request, _("%(name)s was taken off the roster.") % {"name": member.name})
+    elif action == "rename":
+        form = MemberForm(request.POST, member=member)
+        if form.is_valid():
+            old, member.name = member.name, form.cleaned_data["name"]
+            try:
+                with transaction.atomic():
+                    member.save(update_fields=["name", "skeleton", "capitals"])
+            except IntegrityError:  # a look-alike name was added meanwhile
+                messages.error(request, MESSAGES["roster_changed"])
+            else:
+                messages.success(
+                    request, _("%(old)s renamed to %(new)s.") % {"old": old, "new": member.name}
+                )
+        else:
+            for error in form.errors["name"]:
+                messages.error(request, error)
+    else:
+        messages.error(request, _("That control does not exist."))
+    return redirect(reverse("class", args=[classroom.pk]) + "#roster")
