@@ -89,6 +89,11 @@ class Quiz(models.Model):
     )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+    #: The secret of the quiz's share link (``interchange/share.py``); empty when the
+    #: owner has not shared it or turned the link off.
+    share_token = models.CharField(
+        max_length=64, null=True, blank=True, unique=True, editable=False, default=None
+    )
 
     class Meta:
         ordering = ["-updated"]

@@ -4,5 +4,6 @@ from django.urls import include, path
 
 urlpatterns = [
     path("", include("tutor.quizzes.teacher_urls")),
+    path("", include("tutor.quizzes.interchange.urls")),
     path("", include("tutor.quizzes.student_urls")),
 ]

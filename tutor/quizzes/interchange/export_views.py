@@ -1,0 +1,46 @@
+"""Downloads of a quiz (dealt now) or of a session (the questions its students got) as
+Moodle XML or GIFT. Only the owner may download: anything else is a 404."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.views.decorators.http import require_GET
+
+from ..teacher_common import own_quiz, own_session
+from .exports import GIFT, XML, download, quiz_entries, session_entries
+
+
+def _quiz(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
+    quiz = own_quiz(request, pk)
+    return download(kind, quiz.title, quiz_entries(quiz))
+
+
+def _session(request: HttpRequest, code: str, kind: str) -> HttpResponse:
+    session = own_session(request, code)
+    title = session.settings.get("title") or session.quiz.title
+    return download(kind, title, session_entries(session))
+
+
+@login_required
+@require_GET
+def quiz_moodle(request: HttpRequest, pk: int) -> HttpResponse:
+    return _quiz(request, pk, XML)
+
+
+@login_required
+@require_GET
+def quiz_gift(request: HttpRequest, pk: int) -> HttpResponse:
+    return _quiz(request, pk, GIFT)
+
+
+@login_required
+@require_GET
+def session_moodle(request: HttpRequest, code: str) -> HttpResponse:
+    return _session(request, code, XML)
+
+
+@login_required
+@require_GET
+def session_gift(request: HttpRequest, code: str) -> HttpResponse:
+    return _session(request, code, GIFT)

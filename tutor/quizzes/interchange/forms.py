@@ -1,0 +1,80 @@
+"""The GIFT import form: the text pasted or a file, the language the questions are in, a
+tag for all of them and a quiz to add them to."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.core.files.uploadedfile import UploadedFile
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+
+from tutor.core.locales import native_name
+
+from ..bank_forms import MAX_TAG, clean_text
+from ..models import Quiz
+from .importer import MAX_BYTES, SourceError, checked, decode
+
+
+class ImportForm(forms.Form):
+    text = forms.CharField(
+        label=gettext_lazy("GIFT text"),
+        required=False,
+        strip=False,
+        widget=forms.Textarea(attrs={"rows": 12, "spellcheck": "false", "dir": "auto"}),
+    )
+    file = forms.FileField(
+        label=gettext_lazy("Or a GIFT file"),
+        required=False,
+        help_text=gettext_lazy("A text file saved as UTF-8, at most 200 KB."),
+        widget=forms.ClearableFileInput(attrs={"accept": ".txt,.gift,text/plain"}),
+    )
+    language = forms.ChoiceField(
+        label=gettext_lazy("The questions are written in"),
+        help_text=gettext_lazy("Students in other languages read them in this one."),
+    )
+    tag = forms.CharField(
+        label=gettext_lazy("A tag for every imported question"),
+        required=False,
+        max_length=200,
+        help_text=gettext_lazy("Optional. A $CATEGORY line of the text becomes a tag too."),
+    )
+    quiz = forms.TypedChoiceField(
+        label=gettext_lazy("Also add them to a quiz"),
+        required=False,
+        coerce=int,
+        empty_value=None,
+    )
+
+    def __init__(self, *args: Any, quizzes: list[Quiz], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["language"].choices = [(c, native_name(c)) for c, _n in settings.LANGUAGES]
+        self.fields["language"].initial = get_language() or "en"
+        self.fields["quiz"].choices = [("", _("No quiz: only the bank"))] + [
+            (q.pk, q.title) for q in quizzes
+        ]
+
+    def clean_tag(self) -> str:
+        name = clean_text(self.cleaned_data.get("tag") or "", 200, lines=False)
+        if len(name) > MAX_TAG:
+            raise forms.ValidationError(
+                _("Keep it to %(limit)s characters at most.") % {"limit": MAX_TAG}
+            )
+        return name
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        upload = data.get("file")
+        try:
+            if isinstance(upload, UploadedFile):
+                data["source"] = decode(upload.read(MAX_BYTES + 1))
+            else:
+                data["source"] = checked(data.get("text") or "")
+        except SourceError as error:
+            self.add_error("file" if upload else "text", error.message)
+            return data
+        if not data["source"].strip():
+            self.add_error("text", _("Paste GIFT text here or choose a file."))
+        return data

@@ -1,0 +1,105 @@
+"""The GIFT import page of a teacher's bank: paste or upload, see what would be imported
+and what is left out and why, then import.
+
+The preview and the import are two POSTs of the same text; the import reads the text
+again and checks every question again, so nothing read in the browser is trusted.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language, ngettext
+from django.views.decorators.http import require_http_methods
+
+from tutor.core.locales import format_number, native_name
+from tutor.core.numbers import whole_number
+from tutor.drills import own_question as own
+
+from ..bank_forms import KIND_NAMES
+from ..models import Quiz
+from ..teacher_common import own_quiz
+from . import importer
+from .forms import ImportForm
+from .gift_reader import read
+
+
+def _target(request: HttpRequest) -> Quiz | None:
+    """The quiz asked for, if any: another teacher's or no quiz at all is a 404."""
+    raw = request.POST.get("quiz", "")
+    if not raw:
+        return None
+    return own_quiz(request, whole_number(raw) or 0)
+
+
+def _shown(ready: importer.Ready) -> dict[str, Any]:
+    """What the preview shows of a question that will be imported."""
+    found, language = ready.found, get_language() or "en"
+    return {
+        "found": found,
+        "text": ready.record.texts[0],
+        "kind": KIND_NAMES.get(found.kind, found.kind),
+        "choices": [(choice, i in found.right) for i, choice in enumerate(found.choices)],
+        "truth": found.right == (1,) if found.kind == own.TRUE_FALSE else None,
+        "number": format_number(found.number, language) if found.number is not None else "",
+        "tolerance": format_number(found.tolerance, language) if found.tolerance else "",
+        "tags": ready.tags,
+        "notes": ready.notes,
+    }
+
+
+def _preview(request: HttpRequest, form: ImportForm, quizzes: list[Quiz]) -> dict[str, Any]:
+    data = form.cleaned_data
+    plan = importer.plan(read(data["source"]), data["language"], data["tag"], request.user)
+    values = {
+        "text": data["source"],
+        "language": data["language"],
+        "tag": data["tag"],
+        "quiz": data.get("quiz") or "",
+    }
+    return {
+        "plan": plan,
+        "rows": [_shown(item) for item in plan.ready],
+        "carry": values,
+        "language_name": native_name(data["language"]),
+        "form": ImportForm(initial=values, quizzes=quizzes),
+    }
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def import_gift(request: HttpRequest) -> HttpResponse:
+    quizzes = list(Quiz.objects.filter(owner=request.user))
+    if request.method == "GET":
+        return render(
+            request,
+            "quizzes/teacher/interchange/import.html",
+            {"form": ImportForm(quizzes=quizzes, initial={"quiz": request.GET.get("quiz")})},
+        )
+    quiz = _target(request)
+    form = ImportForm(request.POST, request.FILES, quizzes=quizzes)
+    if not form.is_valid():
+        return render(request, "quizzes/teacher/interchange/import.html", {"form": form})
+    context = _preview(request, form, quizzes)
+    plan: importer.Plan = context["plan"]
+    if request.POST.get("step") == "import" and plan.ready:
+        created = importer.save(request.user, plan.ready, quiz)
+        count = len(created)
+        messages.success(
+            request,
+            ngettext(
+                "%(count)s question imported into your bank.",
+                "%(count)s questions imported into your bank.",
+                count,
+            )
+            % {"count": format_number(count, get_language() or "en")},
+        )
+        if quiz is not None:
+            return redirect(f"{reverse('quiz-edit', args=[quiz.pk])}#slots")
+        return redirect("bank")
+    return render(request, "quizzes/teacher/interchange/import.html", context)
