@@ -29,10 +29,10 @@ def tell(event: EventData, language: str = "en") -> list[str]:
         ({"kind": "raise", "seat": 0, "to": 900, "added": 700, "all_in": False, "full": True},
          "Seat 1 raises to 900."),
         ({"kind": "deal_board", "street": "flop", "cards": ["Ts", "9h", "2c"], "betting": True},
-         "Flop: 10s 9h 2c."),
+         "Flop: 10♠ 9♥ 2♣."),
         ({"kind": "show_hand", "seat": 3, "cards": ["As", "Ad"], "category": "one_pair",
           "best_five": []},
-         "Seat 4 shows As Ad: One pair."),
+         "Seat 4 shows A♠ A♦: One pair."),
     ],
 )  # fmt: skip
 def test_narrate_picks_the_sentence_for_the_event(event: EventData, line: str) -> None:

@@ -141,5 +141,10 @@ def rank_text(rank: int) -> str:
 
 
 def cards_text(codes: Sequence[str | None]) -> str:
-    """Card codes as a learner reads them, ``?`` for a hidden card: ``As 10d ?``."""
-    return " ".join(Card.parse(c).code.replace("T", "10") if c else "?" for c in codes)
+    """Cards as a line of text shows them, rank and suit symbol, ``?`` for a hidden card:
+    ``A♠ 10♦ ?`` (never the codes ``As Td``)."""
+    return " ".join(_card_text(Card.parse(c)) if c else "?" for c in codes)
+
+
+def _card_text(card: Card) -> str:
+    return rank_text(card.rank) + card.suit.symbol
