@@ -120,3 +120,64 @@ def _login(user: object, url: str) -> list[dict[str, str]]:
     client.force_login(user)
     cookie = client.cookies[settings.SESSION_COOKIE_NAME]
     return [{"name": cookie.key, "value": cookie.value, "url": url}]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_teachers_bank_classes_printables_and_sharing_have_no_axe_violations(
+    new_tab: Callable[..., Page], site: Callable[[str], str], language: str
+) -> None:
+    """Every teacher page of the classroom features, in each language: the question bank
+    (its list, a question's form with an error shown), the quiz page with the bank and
+    the downloads, the answer key and the worksheet, a class, its report and its name
+    picker, the GIFT import and a shared quiz seen by a colleague."""
+    from decimal import Decimal
+
+    from tutor.classrooms.models import Classroom, Member
+    from tutor.classrooms.runs import attach
+    from tutor.drills.own_question import Question, Text
+    from tutor.quizzes.interchange import share
+    from tutor.quizzes.models import OwnQuestion
+
+    owner = get_user_model().objects.create_user(f"axe-{language}", "a@example.org", "pw-1234567")
+    colleague = get_user_model().objects.create_user(f"axe2-{language}", "b@example.org", "pw-1234")
+    record = Question(
+        "number", (Text("en", "Cards in a deck?", (), "Fifty-two."),), number=Decimal(52)
+    )
+    own = OwnQuestion.objects.create(owner=owner, kind="number", data=record.to_dict())
+    quiz = Quiz.objects.create(owner=owner, title="Axe")
+    Slot.objects.create(quiz=quiz, order=0, kind="fixed", drill="side-pots", seed=5)
+    Slot.objects.create(quiz=quiz, order=1, kind="fixed", drill="own-question", own=own)
+    share.turn_on(quiz)
+    classroom = Classroom.objects.create(owner=owner, name="7.B")
+    for name in ("Asha", "Bára", "কিরণ"):
+        Member.objects.create(classroom=classroom, name=name)
+    session = services.start_session(quiz, "homework", closes=timezone.now() + timedelta(hours=1))
+    attach(session, classroom.pk, owner)
+    teacher = new_tab(width=360, height=740)
+    teacher.context.add_cookies(_login(owner, site("/")))
+    pages = (
+        "/quizzes/bank/",
+        f"/quizzes/bank/{own.pk}/",
+        f"/quizzes/{quiz.pk}/",
+        f"/quizzes/session/{session.code}/answer-key/",
+        f"/quizzes/session/{session.code}/worksheet/",
+        "/quizzes/classes/",
+        f"/quizzes/classes/{classroom.pk}/",
+        f"/quizzes/classes/{classroom.pk}/report/",
+        "/quizzes/bank/import/",
+    )
+    for path in pages:
+        teacher.goto(site(f"/{language}{path}"))
+        assert violations(teacher) == [], path
+    teacher.goto(site(f"/{language}/quizzes/bank/new/"))
+    teacher.locator("form.own-form button[type=submit]").click()
+    teacher.wait_for_load_state()
+    assert teacher.locator(".errorlist, .error").count() > 0
+    assert violations(teacher) == [], "the bank form with its errors"
+    other = new_tab(width=1280, height=800)
+    other.context.add_cookies(_login(colleague, site("/")))
+    other.goto(site(f"/{language}/quizzes/shared/{quiz.share_token}/"))
+    assert violations(other) == [], "a shared quiz"
+    student = new_tab(width=360, height=740)
+    student.goto(site(f"/{language}/join/class/{classroom.code}/"))
+    assert violations(student) == [], "the name picker"
