@@ -103,7 +103,7 @@ def _roster(request: HttpRequest, classroom: Classroom, session: Session) -> Htt
     if not session.is_open:
         context["problem"] = _("This quiz is not open for answers now.")
         return render(request, TEMPLATE, context, status=422 if request.method == "POST" else 200)
-    members = list(classroom.members.all())
+    members = classroom.members.in_order()
     if request.method == "GET":
         form = PickForm(members=members, initial={"attempt": secrets.token_urlsafe(24)})
         return _roster_page(request, context, form, members)

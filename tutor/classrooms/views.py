@@ -83,7 +83,7 @@ def _page(
     ).distinct()
     context = {
         "classroom": classroom,
-        "members": classroom.members.all(),
+        "members": classroom.members.in_order(),
         "sessions": sessions,
         "quizzes": quizzes,
         "join_url": request.build_absolute_uri(reverse("quiz-join-code", args=[classroom.code])),
