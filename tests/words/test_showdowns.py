@@ -62,8 +62,17 @@ def test_explain_holdem(board: str, hands: list[str], text: str) -> None:
 
 
 def test_explain_holdem_split_names_every_winner() -> None:
+    """Regression: "P1 and P2 wins: …" and "P1 and P3 and P2 both have …"."""
     result = holdem.showdown("Ah Kd 8c 7s 2h", ["As 9d", "Ac 9h", "Kc Qc"])
-    assert explain_holdem(result, NAMES).startswith("P1 and P2 wins:")
+    assert explain_holdem(result, NAMES) == (
+        "P1 and P2 split the pot: each has a pair of aces, which beats a pair of kings."
+    )
+    result = holdem.showdown("Kh Kd 7s 7c 2h", ["As 3d", "Qs 3c", "Ac 4d"])
+    assert explain_holdem(result, NAMES) == (
+        "P1 and P3 split the pot with the same hand, two pair, kings and sevens. "
+        "P1 and P2 both have two pair, kings and sevens; the first kicker decides: "
+        "ace beats queen."
+    )
 
 
 @pytest.mark.parametrize(

@@ -128,8 +128,29 @@ def explain_holdem(result: holdem.Showdown, names: Sequence[str]) -> str:
         params["loser"] = names[decision.runner_up]
         params["loser_hand"] = describe_holdem(result.values[decision.runner_up])
     params |= _ranks(decision.winner_rank, decision.loser_rank)
-    text = lookup(_holdem_sentences(), "holdem showdown decision", _holdem_key(result))
+    key = _holdem_key(result)
+    if len(result.winners) > 1 and decision.runner_up is not None:
+        return _shared(key, params, names[result.winners[0]])
+    text = lookup(_holdem_sentences(), "holdem showdown decision", key)
     return fill(text, params)
+
+
+def _shared(key: tuple[str, int], params: dict[str, str], first: str) -> str:
+    """Several winners who tie with each other and beat the rest: say that they split the
+    pot, then what put them ahead of the best of the others (told for the first winner,
+    so no sentence says that one player wins a pot two share)."""
+    if key[0] in ("category", "rank"):
+        return fill(
+            pgettext(
+                "showdown",
+                "%(players)s split the pot: each has %(winner_hand)s, which beats "
+                "%(loser_hand)s.",
+            ),
+            params,
+        )
+    split = pgettext("showdown", "%(players)s split the pot with the same hand, %(hand)s.")
+    ahead = lookup(_holdem_sentences(), "holdem showdown decision", key)
+    return f"{fill(split, params)} {fill(ahead, params | {'winner': first})}"
 
 
 def _teenpatti_sentences() -> dict[str, str]:
