@@ -131,7 +131,7 @@ def _chosen(question: Question, answer: Answer) -> tuple[list[int], bool | None,
             raise AnswerError(
                 _("Choose one answer.")
                 if question.kind == SINGLE
-                else _("Tick every right answer.")
+                else _("Tick at least one answer.")
             )
         return chosen, None, None
     if question.kind == TRUE_FALSE:
