@@ -19,7 +19,7 @@ from django.conf import settings
 from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
 
-from tutor.core.locales import native_name
+from tutor.core.locales import format_number, native_name
 from tutor.drills import own_question as own
 from tutor.drills.base import AnswerError
 from tutor.drills.own_question import Question, Text
@@ -65,7 +65,8 @@ def clean_text(raw: str, limit: int, *, lines: bool = True) -> str:
         text = " ".join(text.split())
     if len(text) > limit:
         raise forms.ValidationError(
-            _("Keep it to %(limit)s characters at most.") % {"limit": limit}
+            _("Keep it to %(limit)s characters at most.")
+            % {"limit": format_number(limit, get_language() or "en")}
         )
     return text
 

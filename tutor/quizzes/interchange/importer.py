@@ -19,9 +19,10 @@ from typing import Any
 from django import forms
 from django.db import transaction
 from django.utils.functional import Promise
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
+from tutor.core.locales import format_number
 from tutor.drills import own_question as own
 from tutor.drills.own_question import Question as OwnRecord
 from tutor.drills.own_question import Text
@@ -226,7 +227,8 @@ def plan(reading: Reading, language: str, tag: str, owner: Any) -> Plan:
                 Refused(
                     found.line,
                     found.title,
-                    _("The same as the question on line %(line)s.") % {"line": seen[key]},
+                    _("The same as the question on line %(line)s.")
+                    % {"line": format_number(seen[key], get_language() or "en")},
                 )
             )
         else:
