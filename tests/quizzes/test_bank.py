@@ -270,3 +270,11 @@ def test_results_and_csv_show_own_questions_without_level_or_seed(
     rows = teacher.get(f"/en/quizzes/session/{session.code}/results.csv").content.decode()
     line = rows.splitlines()[1].split(",")
     assert line[3:8] == ["Your own question", "", "", "52", "yes"]
+
+
+def test_the_form_is_in_the_page_language(teacher: Client) -> None:
+    """Regression: labels made at import time stayed English on every page."""
+    page = teacher.get("/cs/quizzes/bank/new/").content.decode()
+    with translation.override("cs"):
+        labels = [translation.gettext(t) for t in ("Main language", "Tags", "The right number")]
+    assert all(label in page for label in labels) and "Main language" not in page

@@ -86,26 +86,29 @@ class OwnQuestionForm(forms.Form):
         widget=forms.RadioSelect,
     )
     first = forms.ChoiceField(
-        label=_("Main language"),
+        label=gettext_lazy("Main language"),
         help_text=gettext_lazy(
             "Students whose language the question is not written in read it in this one."
         ),
     )
     right = forms.MultipleChoiceField(
-        label=_("Right answers"), required=False, widget=forms.CheckboxSelectMultiple
+        label=gettext_lazy("Right answers"), required=False, widget=forms.CheckboxSelectMultiple
     )
     truth = forms.ChoiceField(
-        label=_("The statement is"), choices=TRUTH_CHOICES, required=False, widget=forms.RadioSelect
+        label=gettext_lazy("The statement is"),
+        choices=TRUTH_CHOICES,
+        required=False,
+        widget=forms.RadioSelect,
     )
-    number = forms.CharField(label=_("The right number"), required=False, max_length=40)
+    number = forms.CharField(label=gettext_lazy("The right number"), required=False, max_length=40)
     tolerance = forms.CharField(
-        label=_("Also right within"),
+        label=gettext_lazy("Also right within"),
         required=False,
         max_length=40,
         help_text=gettext_lazy("Leave empty to accept only the exact number."),
     )
     tags = forms.CharField(
-        label=_("Tags"),
+        label=gettext_lazy("Tags"),
         required=False,
         max_length=600,
         help_text=gettext_lazy("Separate them with commas, e.g. “preflop, week 3”."),

@@ -96,7 +96,8 @@ def showdown_order(q: Question, context: dict[str, Any]) -> Form:
             ),
             choice(
                 gettext(
-                    "Who may muck (give up the hand without showing it)? Tick nobody if nobody may."
+                    "Who may muck (give up the hand without showing it)? Choose “Nobody” if "
+                    "nobody may."
                 ),
                 "muck",
                 # Translators: a choice of an exported quiz question "Who may muck?".
