@@ -66,7 +66,7 @@ def test_a_teacher_writes_a_question_in_two_languages_with_tags(teacher: Client)
         ({"choice_cs_2": ""}, "the same choices"),
         ({"choice_en_1": "Two kings"}, "are the same"),
         ({"prompt_en": "Pair\u202e?"}, "changes the direction"),
-        ({"prompt_en": "x" * 2001}, "2000 characters"),
+        ({"prompt_en": "x" * 2001}, "2,000 characters"),
         ({"tags": ",".join(f"t{i}" for i in range(11))}, "10 tags"),
     ],
 )

@@ -10,6 +10,20 @@ stay identical to Django's source; this module is only read by ``makemessages``.
 from django.utils.translation import gettext_noop, ngettext_lazy
 
 MESSAGES = [
+    # The month names of dates ("24 November 2026"): Django's Hindi catalog misspells
+    # some (नवमबर for नवंबर); the project's catalogs give each language's own.
+    gettext_noop("January"),
+    gettext_noop("February"),
+    gettext_noop("March"),
+    gettext_noop("April"),
+    gettext_noop("May"),
+    gettext_noop("June"),
+    gettext_noop("July"),
+    gettext_noop("August"),
+    gettext_noop("September"),
+    gettext_noop("October"),
+    gettext_noop("November"),
+    gettext_noop("December"),
     # Field labels and messages whose Django translations are missing or uneven in some
     # languages: the project's own wording keeps one term per language.
     gettext_noop("Username"),

@@ -27,6 +27,13 @@ def native_name(code: str) -> str:
 
 
 @cache
+def language_name(code: str, language: str) -> str:
+    """The name of language ``code`` as ``language`` writes it in a sentence: ``চেক``
+    for Czech in Bengali (a label of its own uses :func:`native_name`)."""
+    return babel_locale(code).get_display_name(language) or native_name(code)
+
+
+@cache
 def language_choices() -> tuple[tuple[str, str], ...]:
     return tuple((code, native_name(code)) for code, _ in settings.LANGUAGES)
 

@@ -19,7 +19,7 @@ from django.conf import settings
 from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
 
-from tutor.core.locales import format_number, native_name
+from tutor.core.locales import format_number, language_name, native_name
 from tutor.drills import own_question as own
 from tutor.drills.base import AnswerError
 from tutor.drills.own_question import Question, Text
@@ -71,6 +71,11 @@ def clean_text(raw: str, limit: int, *, lines: bool = True) -> str:
     return text
 
 
+def in_words(code: str) -> str:
+    """A language's name inside a sentence of the page language."""
+    return language_name(code, get_language() or "en")
+
+
 def languages() -> list[str]:
     return [code for code, _name in settings.LANGUAGES]
 
@@ -92,7 +97,7 @@ class OwnQuestionForm(forms.Form):
         ),
     )
     right = forms.MultipleChoiceField(
-        label=gettext_lazy("Right answers"), required=False, widget=forms.CheckboxSelectMultiple
+        label=gettext_lazy("The right choices"), required=False, widget=forms.CheckboxSelectMultiple
     )
     truth = forms.ChoiceField(
         label=gettext_lazy("The statement is"),
@@ -211,15 +216,15 @@ class OwnQuestionForm(forms.Form):
                         "of each), or leave that language empty."
                     )
                     % {
-                        "language": native_name(text.language),
-                        "main": native_name(texts[0].language),
+                        "language": in_words(text.language),
+                        "main": in_words(texts[0].language),
                     },
                 )
             if len(set(text.choices[i] for i in filled)) < len(filled):
                 self.add_error(
                     None,
                     _("Two choices in %(language)s are the same.")
-                    % {"language": native_name(text.language)},
+                    % {"language": in_words(text.language)},
                 )
         right = sorted(int(i) for i in data.get("right") or ())
         if any(i not in filled for i in right):

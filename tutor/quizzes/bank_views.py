@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from babel.lists import format_list
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -18,6 +19,9 @@ from django.db.models import Count, Max, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -48,11 +52,22 @@ def rows(questions: list[OwnQuestion]) -> list[dict[str, Any]]:
                 "question": question,
                 "text": record.texts[0],
                 "kind": KIND_NAMES.get(record.kind, record.kind),
-                "languages": [(t.language, native_name(t.language)) for t in record.texts],
+                "languages": languages_html([t.language for t in record.texts]),
                 "tags": [tag.name for tag in question.tags.all()],
             }
         )
     return result
+
+
+def languages_html(codes: list[str]) -> SafeString:
+    """The languages' own names, each marked with ``lang``, joined as the page language
+    joins a list ("English a čeština", "English、বাংলা")."""
+    names = [format_html('<span lang="{}">{}</span>', code, native_name(code)) for code in codes]
+    marks = [f"\x00{i}\x00" for i in range(len(names))]
+    html = str(escape(format_list(marks, locale=(get_language() or "en").replace("-", "_"))))
+    for mark, name in zip(marks, names, strict=True):
+        html = html.replace(mark, name)
+    return mark_safe(html)  # the pattern is escaped; each name came from format_html
 
 
 def filtered(request: HttpRequest) -> tuple[QuerySet[OwnQuestion], Tag | None, str]:

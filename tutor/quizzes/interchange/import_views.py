@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.translation import get_language, ngettext
 from django.views.decorators.http import require_http_methods
 
-from tutor.core.locales import format_number, native_name
+from tutor.core.locales import format_number, language_name
 from tutor.core.numbers import whole_number
 from tutor.drills import own_question as own
 
@@ -66,7 +66,7 @@ def _preview(request: HttpRequest, form: ImportForm, quizzes: list[Quiz]) -> dic
         "plan": plan,
         "rows": [_shown(item) for item in plan.ready],
         "carry": values,
-        "language_name": native_name(data["language"]),
+        "language_name": language_name(data["language"], get_language() or "en"),
         "form": ImportForm(initial=values, quizzes=quizzes),
     }
 
