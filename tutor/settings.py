@@ -66,6 +66,8 @@ INSTALLED_APPS = [
     "tutor.quizzes",
     "tutor.classrooms",
     "tutor.translations",
+    "tutor.learning",
+    "tutor.lessons",
 ]
 
 MIDDLEWARE = [
@@ -81,6 +83,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Sets the anonymous learner's cookie when an answer made one (tutor/learning/learners.py).
+    "tutor.learning.learners.LearnerCookieMiddleware",
 ]
 
 ROOT_URLCONF = "tutor.urls"

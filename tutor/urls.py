@@ -10,4 +10,5 @@ urlpatterns = i18n_patterns(
     path("", include("tutor.drills.urls")),
     path("", include("tutor.quizzes.urls")),
     path("", include("tutor.classrooms.urls")),
+    path("", include("tutor.lessons.urls")),
 )

@@ -54,7 +54,7 @@ def test_wrong_category_explains_both(client: Client) -> None:
     wrong = next(c for c in name_the_hand.HOLDEM_TARGETS if c != answer_for(question))
     data = {"token": make_token("name-the-hand", seed, "easy"), "category": wrong}
     html = client.post("/en/drills/name-the-hand/", data).content.decode()
-    assert "Not quite." in html and "You chose" in html
+    assert "Not quite." in html and 'class="you-picked">You picked' in html
 
 
 def test_hard_level_checks_the_best_five(client: Client) -> None:

@@ -8,13 +8,14 @@ a clear message and a fresh question.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from django.core import signing
-from django.http import HttpRequest
+from django.http import HttpRequest, QueryDict
 from django.utils.translation import pgettext_lazy
 
 from tutor.core.numbers import whole_number
@@ -30,6 +31,15 @@ TOKEN_SALT = "tutor.drills.question"
 PROGRESS_KEY = "drill_progress"
 ANSWERED_KEY = "drill_answered"
 ANSWERED_KEEP = 300
+#: The answers counted lately, by question, so that a question's link opened again shows
+#: the answer and its feedback instead of a blank form. Fewer are kept than questions
+#: remembered: an older question opens blank, and ``ANSWERED_KEY`` still counts it once.
+ANSWERS_KEY = "drill_answers"
+ANSWERS_KEEP = 100
+#: One kept answer at most: this many fields, values a field, characters a value.
+ANSWER_FIELDS, ANSWER_VALUES, ANSWER_CHARS = 40, 20, 100
+#: Form fields that are not the learner's answer.
+NOT_ANSWER = ("csrfmiddlewaretoken", "token")
 
 
 class AnswerError(Exception):
@@ -106,7 +116,8 @@ def get_progress(request: HttpRequest, slug: str) -> Progress:
 def record_answer(
     request: HttpRequest, slug: str, token: str, correct: bool
 ) -> tuple[Progress, bool]:
-    """Count an answer once per question token; returns (progress, counted)."""
+    """Count an answer once per ``token`` (a question's :func:`question_key`, a played
+    hand's name); returns (progress, counted)."""
     answered: list[str] = request.session.get(ANSWERED_KEY, [])
     key = token[-40:]
     progress = get_progress(request, slug)
@@ -124,3 +135,38 @@ def record_answer(
     request.session[PROGRESS_KEY] = all_progress
     request.session[ANSWERED_KEY] = [*answered, key][-ANSWERED_KEEP:]
     return progress, True
+
+
+def question_key(token: str, stage: str = "") -> str:
+    """One question's key (and one stage's, for a drill answered in stages), the same
+    every time the question is dealt: a hash of the signed token's payload (drill, seed,
+    level, aim), which comes before its first ``:``; the time and the signature after it
+    change from one showing to the next."""
+    payload = token.split(":", 1)[0]
+    return hashlib.sha256(f"{payload}:{stage}".encode()).hexdigest()[:40]
+
+
+def remember_answer(request: HttpRequest, token: str, answer: QueryDict) -> None:
+    """Keep the answer counted for the question ``token`` names (the latest stage of a
+    drill answered in stages), bounded: the oldest question is forgotten first."""
+    fields = [(k, v) for k, v in answer.lists() if k not in NOT_ANSWER][:ANSWER_FIELDS]
+    kept = {k: [text[:ANSWER_CHARS] for text in v[:ANSWER_VALUES]] for k, v in fields}
+    found = request.session.get(ANSWERS_KEY)
+    answers: dict[str, Any] = found if isinstance(found, dict) else {}
+    key = question_key(token)
+    answers.pop(key, None)
+    answers[key] = kept
+    request.session[ANSWERS_KEY] = dict(list(answers.items())[-ANSWERS_KEEP:])
+
+
+def answer_given(request: HttpRequest, token: str) -> QueryDict | None:
+    """The answer kept for the question ``token`` names, as the form posted it."""
+    found = request.session.get(ANSWERS_KEY)
+    kept = found.get(question_key(token)) if isinstance(found, dict) else None
+    if not isinstance(kept, dict):
+        return None
+    answer = QueryDict(mutable=True)
+    for key, values in kept.items():
+        if isinstance(values, list):
+            answer.setlist(str(key), [str(v) for v in values])
+    return answer

@@ -24,6 +24,7 @@ from tutor.engine.hand import Hand, Street
 from tutor.engine.rules import FreeFold
 from tutor.words import legal_actions as words
 from tutor.words.base import join_names
+from tutor.words.picked import choice_line
 from tutor.words.reasons import reason_text
 from tutor.words.terms import seat_name
 
@@ -61,6 +62,8 @@ class Grade(Record):
     correct: bool
     seat: str
     rows: tuple[ActionRow, ...]
+    #: What the learner picked and why it is wrong ("" for a right answer).
+    picked: str = ""
 
 
 def _under(hand: Hand, rule: FreeFold) -> Hand:
@@ -131,7 +134,21 @@ def grade(question: Question, answer: Answer) -> Grade:
         correct=all(row.legal == row.chosen for row in rows),
         seat=seat_name(question.hand.to_act or 0),
         rows=rows,
+        picked=_picked(rows),
     )
+
+
+def _picked(rows: tuple[ActionRow, ...]) -> str:
+    """The first action ticked that the engine refuses (with its reason), else the first
+    allowed action left out (with why it is allowed)."""
+    chosen = join_names([row.name for row in rows if row.chosen])
+    refused = next((r for r in rows if r.chosen and not r.legal), None)
+    if refused is not None:
+        return choice_line("illegal_action", chosen=chosen, action=refused.name, why=refused.why)
+    missed = next((r for r in rows if r.legal and not r.chosen), None)
+    if missed is not None:
+        return choice_line("missed_action", chosen=chosen, action=missed.name, why=missed.why)
+    return ""
 
 
 def answer_key(question: Question) -> dict[str, list[str]]:

@@ -20,7 +20,9 @@ from tutor.engine.cards import DECK, Card, Rank, Suit, parse_cards
 from tutor.engine.errors import InvalidCards, InvalidInput
 from tutor.engine.holdem import WHEEL, WRAPAROUNDS
 from tutor.words import terms
+from tutor.words.cards import cards_text
 from tutor.words.hands import describe_holdem, describe_teenpatti
+from tutor.words.picked import wrong_category, wrong_five
 
 from .answers import value, values
 from .base import LEVELS, AnswerError
@@ -54,6 +56,8 @@ class Grade(Record):
     definition: str
     chosen_definition: str
     best: tuple[Card, ...]
+    #: What the learner picked and why it is wrong ("" for a right answer).
+    picked: str = ""
 
 
 def _card(rank: int, suit: Suit) -> Card:
@@ -138,7 +142,8 @@ def choices(question: Question) -> list[tuple[str, str]]:
     return [(code, str(name)) for code, name in _names(question).items() if code != "three_aces"]
 
 
-def _best_five_ok(question: Question, answer: Answer) -> bool | None:
+def _five(question: Question, answer: Answer) -> tuple[Card, ...] | None:
+    """The five cards ticked as the best five (``None`` when they were not asked for)."""
     if not question.pick_five:
         return None
     try:
@@ -147,7 +152,20 @@ def _best_five_ok(question: Question, answer: Answer) -> bool | None:
         raise AnswerError(_("Pick the best five cards from the cards shown.")) from error
     if len(set(picked)) != 5 or not set(picked) <= set(question.cards):
         raise AnswerError(_("Pick exactly five of the cards shown."))
-    return holdem.evaluate(picked) == holdem.evaluate(question.cards)
+    return picked
+
+
+def _picked(
+    question: Question, chosen: str, code: str, described: str, wrong: tuple[Card, ...] | None
+) -> str:
+    """The "you picked" line: the wrong name first, else the five cards wrongly ticked."""
+    if chosen != code:
+        chosen_name = str(_names(question)[chosen])
+        return wrong_category(chosen_name, terms.definition(question.game, chosen), described)
+    if wrong is None:
+        return ""
+    made = describe_holdem(holdem.evaluate(wrong))
+    return wrong_five(cards_text([c.code for c in wrong]), made, described)
 
 
 def grade(question: Question, answer: Answer) -> Grade:
@@ -162,10 +180,12 @@ def grade(question: Question, answer: Answer) -> Grade:
         tp_hand = teenpatti.evaluate(question.cards)
         best, code, description = (), tp_hand.code, describe_teenpatti(tp_hand)
         definitions = terms.TEENPATTI_DEFINITIONS
-    five_ok = _best_five_ok(question, answer)
+    five = _five(question, answer)
+    five_ok = None if five is None else holdem.evaluate(five) == holdem.evaluate(question.cards)
     names = _names(question)
+    correct = chosen == code and five_ok is not False
     return Grade(
-        correct=chosen == code and five_ok is not False,
+        correct=correct,
         category_ok=chosen == code,
         five_ok=five_ok,
         name=str(names[code]),
@@ -174,6 +194,7 @@ def grade(question: Question, answer: Answer) -> Grade:
         definition=str(definitions[code]),
         chosen_definition=str(definitions[chosen]),
         best=best,
+        picked=_picked(question, chosen, code, description, five if five_ok is False else None),
     )
 
 

@@ -30,6 +30,7 @@ from tutor.engine import holdem
 from tutor.engine.cards import DECK, Card
 from tutor.engine.equity import EquityResult, equity
 from tutor.words import odds as words
+from tutor.words.picked_figures import odds_line
 
 from .answers import value
 from .base import LEVELS, AnswerError
@@ -283,6 +284,7 @@ class Grade(Record):
     outs_text: str
     splits_text: str  # "" when no card ties
     reasons: tuple[str, ...]  # the pot odds worked out, the equity counted, the verdict
+    picked: str = ""  # what the learner picked and why it is wrong ("" for a right answer)
 
     @property
     def equity(self) -> Fraction:
@@ -341,6 +343,7 @@ def grade(question: Question, answer: Answer) -> Grade:
         outs_text=words.outs_text(question.street, len(odds.outs), language),
         splits_text=words.splits_text(len(odds.splits), language) if odds.splits else "",
         reasons=_reasons(question, odds, language),
+        picked=odds_line(question, odds, (outs, pot_odds, call), checks, language),
     )
 
 

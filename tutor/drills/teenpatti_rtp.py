@@ -9,10 +9,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from tutor.engine import tp2020
+from tutor.words.odds import percent
+from tutor.words.picked import choice_line
 from tutor.words.terms import TEENPATTI_BETS
 
 from .answers import value
@@ -47,6 +49,8 @@ class Grade(Record):
     best_name: str
     chosen_name: str
     rows: tuple[ReturnRow, ...]
+    #: What the learner picked and why it is wrong ("" for a right answer).
+    picked: str = ""
 
 
 def generate(seed: int, level: str) -> Question:
@@ -90,6 +94,19 @@ def grade(question: Question, answer: Answer) -> Grade:
         best_name=str(TEENPATTI_BETS[best]),
         chosen_name=str(TEENPATTI_BETS[chosen]),
         rows=rows,
+        picked="" if chosen == best else _picked(chosen, best, returns),
+    )
+
+
+def _picked(chosen: str, best: str, returns: dict[str, Fraction]) -> str:
+    """The bet picked and its exact return, beside the best bet's."""
+    language = get_language() or "en"
+    return choice_line(
+        "rtp",
+        chosen=str(TEENPATTI_BETS[chosen]),
+        chosen_rtp=percent(returns[chosen], language),
+        best=str(TEENPATTI_BETS[best]),
+        best_rtp=percent(returns[best], language),
     )
 
 

@@ -19,6 +19,8 @@ from tutor.engine import teenpatti
 from tutor.engine.cards import DECK, Card, Rank, Suit, shuffled_deck
 from tutor.engine.errors import InvalidInput
 from tutor.words import terms
+from tutor.words.hands import describe_teenpatti
+from tutor.words.picked import picked_player, picked_tie, why_teenpatti
 from tutor.words.showdowns import (
     ShowdownRow,
     chosen,
@@ -54,6 +56,8 @@ class Grade(Record):
     explanation: str
     result_name: str
     chosen_name: str
+    #: What the learner picked and why it is wrong ("" for a right answer).
+    picked: str = ""
 
 
 def _deal(rng: random.Random) -> Question:
@@ -86,7 +90,30 @@ def grade(question: Question, answer: Answer) -> Grade:
         explanation=explain_teenpatti(result, names),
         result_name=str(terms.TEENPATTI_RESULTS[result.result]),
         chosen_name=str(terms.TEENPATTI_RESULTS[choice]),
+        picked=_picked(question, result, choice, names),
     )
+
+
+def _picked(question: Question, result: teenpatti.TPShowdown, choice: str, names: list[str]) -> str:
+    """The hand picked against the other (a tie picked: the losing hand against the
+    winner's), with why from the engine's showdown."""
+    if choice == result.result:
+        return ""
+    hands = (question.hand_a, question.hand_b)
+    if result.result == "tie":
+        mine = CHOICES.index(choice)
+        first = picked_player([names[mine]], names[mine], describe_teenpatti(result.values[mine]))
+        pair = teenpatti.showdown(hands[mine], hands[1 - mine])
+        return f"{first} {why_teenpatti(pair, [names[mine], names[1 - mine]])}"
+    winner = CHOICES.index(result.result)
+    loser = 1 - winner
+    hand = describe_teenpatti(result.values[loser])
+    if choice == "tie":
+        first = picked_tie(names[loser], hand)
+    else:
+        first = picked_player([names[loser]], names[loser], hand)
+    pair = teenpatti.showdown(hands[winner], hands[loser])
+    return f"{first} {why_teenpatti(pair, [names[winner], names[loser]])}"
 
 
 def answer_key(question: Question) -> dict[str, list[str]]:

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from tutor.concepts import CONCEPTS, Concept
 from tutor.concepts.practice import by_topic, practice
 from tutor.engine.errors import EngineError
+from tutor.learning import record as learning
 from tutor.words.questions import bad_question_message
 
 from .base import (
@@ -26,13 +27,16 @@ from .base import (
     LEVELS,
     AnswerError,
     BadQuestion,
+    answer_given,
     get_progress,
     make_token,
     new_seed,
     parse_level,
     parse_seed,
+    question_key,
     read_token,
     record_answer,
+    remember_answer,
 )
 from .drill import Drill, PlayDrill, QuestionDrill
 from .registry import DRILLS
@@ -136,9 +140,8 @@ def drill_page(request: HttpRequest, slug: str) -> HttpResponse:
     situation = {k: request.GET[k][:200] for k in drill.situation if k in request.GET}
     if situation and drill.custom is not None:
         try:
-            return render(
-                request, drill.template, _context(request, drill, Asked(0, level, None, situation))
-            )
+            context = _context(request, drill, Asked(0, level, None, situation))
+            return render(request, drill.template, _reopened(request, drill, context))
         except EngineError:
             notice = bad_question_message("seed")
     if "seed" not in request.GET and notice is None:
@@ -148,7 +151,24 @@ def drill_page(request: HttpRequest, slug: str) -> HttpResponse:
     except BadQuestion as error:
         seed, notice = new_seed(), notice or bad_question_message(str(error))
     context = _context(request, drill, Asked(seed, level, concept), notice=notice)
-    return render(request, drill.template, context)
+    return render(request, drill.template, _reopened(request, drill, context))
+
+
+def _reopened(
+    request: HttpRequest, drill: QuestionDrill[Any, Any], context: dict[str, Any]
+) -> dict[str, Any]:
+    """A question answered before, opened again (its link): the answer counted, checked
+    again with its feedback, and nothing counted a second time."""
+    answer = answer_given(request, context["token"])
+    if answer is None:
+        return context
+    try:
+        feedback = drill.grade(context["question"], answer)
+    except AnswerError:  # a kept answer the drill no longer reads: the question opens blank
+        return context
+    answer_lists = dict(answer.lists())
+    context.update(answer=answer, answer_lists=answer_lists, feedback=feedback, reopened=True)
+    return context
 
 
 def _asked(drill: QuestionDrill[Any, Any], data: dict[str, Any]) -> Asked:
@@ -184,8 +204,21 @@ def _answer(request: HttpRequest, drill: QuestionDrill[Any, Any]) -> HttpRespons
         context["answer_error"] = error.message
         return _respond(request, drill, context, status=422)
     answer_key = f"{token}:{request.POST.get('stage', '')}"
-    progress, counted = record_answer(request, drill.slug, answer_key, feedback.correct)
+    once = question_key(token or "", request.POST.get("stage", ""))  # not its time: a replay
+    progress, counted = record_answer(request, drill.slug, once, feedback.correct)
     context.update(feedback=feedback, progress=progress, counted=counted)
+    if counted:  # its link, opened again, shows this answer (see ``_reopened``)
+        remember_answer(request, token or "", request.POST)
+    if counted:  # the learner's mastery and review schedule of the concepts it exercised
+        context["learned"] = learning.drill_answer(
+            request,
+            drill.concepts_of(context["question"]),
+            drill=drill.slug,
+            level=asked.level,
+            correct=feedback.correct,
+            token=token or "",
+            answer_id=answer_key,
+        )
     return _respond(request, drill, context)
 
 

@@ -25,6 +25,7 @@ from django.views.decorators.http import require_GET, require_POST
 from tutor.core.numbers import whole_number
 from tutor.drills.base import AnswerError
 from tutor.drills.drill import Grade
+from tutor.learning import record as learning
 
 from . import services, stage
 from .answers import as_querydict, reveal_feedback
@@ -277,6 +278,8 @@ def answer(request: HttpRequest, code: str) -> HttpResponse:
     else:
         try:
             answered = services.submit(session, participant, index, request.POST)
+            # A signed-in student's answer also counts for their own progress.
+            learning.quiz_answer(request, session.questions[index], answered[0])
         except services.Refused as refusal:
             message, status = str(REFUSALS.get(refusal.code, REFUSALS["closed"])), 409
         except AnswerError as error:

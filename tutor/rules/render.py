@@ -22,6 +22,7 @@ from django.utils import translation
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext
+from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from tutor.concepts import CONCEPTS
@@ -30,6 +31,7 @@ from tutor.words.base import join_names
 
 from .directives import render_directive
 from .documents import Document, catalog_path
+from .sections import select_sections
 from .segments import is_directive, iter_segments, markdown, split_anchor
 
 LANGUAGE_NEUTRAL_LINK = re.compile(r"^/(?!(?:en|bn|hi|ja|cs)/)(?!static/)")
@@ -128,54 +130,109 @@ def _render(
     document: Document, language: str, master_mtime: float, catalog_mtime: float
 ) -> RenderedDocument:
     md = markdown()
-    source = document.path.read_text(encoding="utf-8")
-    tokens = md.parse(source)
+    tokens = md.parse(document.path.read_text(encoding="utf-8"))
+    with translation.override(language):
+        title, toc, total, done = _translate(md, tokens, document, language)
+        _engine_blocks(tokens, language)
+        tokens = _with_practice_links(tokens, document.slug)
+        body = md.renderer.render(tokens, md.options, {})
+    return RenderedDocument(title, mark_safe(body), tuple(toc), total, done)
+
+
+def render_sections(
+    document: Document, language: str, anchors: tuple[str, ...]
+) -> RenderedDocument:
+    """Only the sections ``anchors`` of ``document`` (``sections.py``), rendered as its
+    page renders them, without the practice links; a link to a section left out goes to
+    the rule page. ``KeyError`` for an anchor the master does not have."""
+    return _render_sections(
+        document,
+        language,
+        anchors,
+        _mtime(document.path),
+        _mtime(catalog_path(language, document.domain)),
+    )
+
+
+# Key: the document, the language, the sections and the modification times of the master
+# and the catalog: everything the HTML depends on. Nothing user-specific; the value is a
+# frozen RenderedDocument. Bounded: a few dozen lessons in five languages.
+@lru_cache(maxsize=128)
+def _render_sections(
+    document: Document,
+    language: str,
+    anchors: tuple[str, ...],
+    master_mtime: float,
+    catalog_mtime: float,
+) -> RenderedDocument:
+    md = markdown()
+    tokens = select_sections(md.parse(document.path.read_text(encoding="utf-8")), anchors)
+    with translation.override(language):
+        title, toc, total, done = _translate(md, tokens, document, language)
+        page = reverse("rule-page", args=[document.slug])
+        _engine_blocks(tokens, language, elsewhere=(page, frozenset(anchors)))
+        body = md.renderer.render(tokens, md.options, {})
+    return RenderedDocument(title, mark_safe(body), tuple(toc), total, done)
+
+
+def _translate(
+    md: MarkdownIt, tokens: list[Token], document: Document, language: str
+) -> tuple[str, list[Heading], int, int]:
+    """Put each segment's translation in place (English, marked, where there is none) and
+    give headings their ids: returns the title, the headings, and the segments' counts."""
     strings: Mapping[str, str] = translations(language, document.domain) if language != "en" else {}
     total = done = 0
     toc: list[Heading] = []
     title = ""
-    with translation.override(language):
-        for index, segment in list(iter_segments(tokens)):
-            total += 1
-            token = tokens[index]
-            opener = tokens[index - 1]
-            if opener.type == "heading_open":
-                _, anchor = split_anchor(token.content)
-                if anchor:
-                    opener.attrSet("id", anchor)
-            if language == "en":
-                done += 1
-                text = segment.msgid
-            elif segment.msgid in strings:
-                done += 1
-                text = strings[segment.msgid]
-            else:
-                text = segment.msgid
-            token.children = md.parseInline(text)[0].children
-            if language != "en" and segment.msgid not in strings:
-                _fallback(tokens, index, language)
-            if opener.type == "heading_open":
-                inline: Any = md.renderer  # markdown-it's HTML renderer has renderInline
-                rendered = mark_safe(inline.renderInline(token.children or [], md.options, {}))
-                if opener.tag == "h1" and not title:
-                    title = re.sub(r"<[^>]+>", "", rendered)
-                elif opener.tag in ("h2", "h3") and opener.attrGet("id"):
-                    toc.append(Heading(int(opener.tag[1]), str(opener.attrGet("id")), rendered))
-        for index, token in enumerate(tokens):
-            if is_directive(token):
-                block = Token("html_block", "", 0)
-                block.content = render_directive(token.content, language) + "\n"
-                tokens[index - 1] = Token("text", "", 0)
-                tokens[index] = block
-                tokens[index + 1] = Token("text", "", 0)
-            elif token.type == "inline":
-                for child in token.children or []:
-                    href = child.attrGet("href") if child.type == "link_open" else None
-                    if href and LANGUAGE_NEUTRAL_LINK.match(str(href)):
-                        child.attrSet("href", f"/{language}{href}")
-        tokens = _with_practice_links(tokens, document.slug)
-        body = md.renderer.render(tokens, md.options, {})
-    return RenderedDocument(title, mark_safe(body), tuple(toc), total, done)
+    for index, segment in list(iter_segments(tokens)):
+        total += 1
+        token = tokens[index]
+        opener = tokens[index - 1]
+        if opener.type == "heading_open":
+            _, anchor = split_anchor(token.content)
+            if anchor:
+                opener.attrSet("id", anchor)
+        if language == "en":
+            done += 1
+            text = segment.msgid
+        elif segment.msgid in strings:
+            done += 1
+            text = strings[segment.msgid]
+        else:
+            text = segment.msgid
+        token.children = md.parseInline(text)[0].children
+        if language != "en" and segment.msgid not in strings:
+            _fallback(tokens, index, language)
+        if opener.type == "heading_open":
+            inline: Any = md.renderer  # markdown-it's HTML renderer has renderInline
+            rendered = mark_safe(inline.renderInline(token.children or [], md.options, {}))
+            if opener.tag == "h1" and not title:
+                title = re.sub(r"<[^>]+>", "", rendered)
+            elif opener.tag in ("h2", "h3") and opener.attrGet("id"):
+                toc.append(Heading(int(opener.tag[1]), str(opener.attrGet("id")), rendered))
+    return title, toc, total, done
+
+
+def _engine_blocks(
+    tokens: list[Token], language: str, elsewhere: tuple[str, frozenset[str]] | None = None
+) -> None:
+    """Render the engine directives and put the language in site links. ``elsewhere``:
+    (the rule page's address, the anchors shown here): a link to another section of the
+    page then goes to the rule page."""
+    for index, token in enumerate(tokens):
+        if is_directive(token):
+            block = Token("html_block", "", 0)
+            block.content = render_directive(token.content, language) + "\n"
+            tokens[index - 1] = Token("text", "", 0)
+            tokens[index] = block
+            tokens[index + 1] = Token("text", "", 0)
+        elif token.type == "inline":
+            for child in token.children or []:
+                href = str(child.attrGet("href") or "") if child.type == "link_open" else ""
+                if href and LANGUAGE_NEUTRAL_LINK.match(href):
+                    child.attrSet("href", f"/{language}{href}")
+                elif href.startswith("#") and elsewhere and href[1:] not in elsewhere[1]:
+                    child.attrSet("href", f"{elsewhere[0]}{href}")
 
 
 def _with_practice_links(tokens: list[Token], page: str) -> list[Token]:

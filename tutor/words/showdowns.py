@@ -143,8 +143,7 @@ def _shared(key: tuple[str, int], params: dict[str, str], first: str) -> str:
         return fill(
             pgettext(
                 "showdown",
-                "%(players)s split the pot: each has %(winner_hand)s, which beats "
-                "%(loser_hand)s.",
+                "%(players)s split the pot: each has %(winner_hand)s, which beats %(loser_hand)s.",
             ),
             params,
         )

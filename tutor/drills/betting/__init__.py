@@ -23,10 +23,12 @@ from django.utils.translation import gettext as _
 from tutor.core.locales import format_number
 from tutor.core.numbers import whole_number
 from tutor.engine import events as ev
-from tutor.engine.betting import ActionKind, Options
+from tutor.engine.betting import ActionKind, Options, check_amount
+from tutor.engine.errors import IllegalAction
 from tutor.engine.hand import Hand, Street
 from tutor.engine.rules import Structure
 from tutor.words import betting as words
+from tutor.words.picked_figures import figure_line
 from tutor.words.reasons import reason_text
 from tutor.words.terms import seat_name
 
@@ -86,6 +88,8 @@ class Grade(Record):
     #: The rules of play that name the seat to act, and what the antes do to the call.
     order: tuple[str, ...] = ()
     antes: tuple[str, ...] = ()
+    #: What the learner picked and why it is wrong ("" for a right answer).
+    picked: str = ""
 
 
 # -- grading -------------------------------------------------------------------------
@@ -154,7 +158,49 @@ def grade(question: Question, answer: Answer) -> Grade:
         all_in_only=can_raise and opts.min_to == opts.max_to == opts.all_in_to,
         order=_order(hand, concepts_of(question)),
         antes=_antes(hand, opts),
+        picked=_picked(hand, seat, None if no_raise else (low or 0, high or 0)),
     )
+
+
+def _picked(hand: Hand, seat: int, limits: tuple[int, int] | None) -> str:
+    """The seat picked to act, else the limits: a figure the engine refuses comes with the
+    engine's reason; one it allows, with the figure it allows beyond it."""
+    opts, language = hand.options(), get_language() or "en"
+    to_act = seat_name(hand.to_act or 0)
+    if seat != hand.to_act:
+        return figure_line("seat", language, chosen=seat_name(seat), seat=to_act)
+    blocked = not _can_raise(hand)
+    if limits is None or blocked:
+        return _raise_or_not(opts, to_act, limits, blocked, language)
+    low, high = limits
+    assert opts.aggression is not None and opts.min_to is not None and opts.max_to is not None
+    for code, given in (("low_refused", low), ("high_refused", high)):
+        try:
+            check_amount(opts, opts.aggression, given)
+        except IllegalAction as refused:
+            why = reason_text(refused.code, refused.details, language)
+            return figure_line(code, language, amount=given, why=why)
+    if low != opts.min_to:
+        return figure_line("low_too_high", language, amount=low, minimum=opts.min_to)
+    if high != opts.max_to:
+        return figure_line("high_too_low", language, amount=high, maximum=opts.max_to)
+    return ""
+
+
+def _raise_or_not(
+    opts: Options, seat: str, limits: tuple[int, int] | None, blocked: bool, language: str
+) -> str:
+    """No raise said where one is allowed, or limits given where none is."""
+    if blocked and limits is not None:
+        refused = opts.blocked_error()
+        why = reason_text(refused.code, refused.details, language)
+        return figure_line("blocked", language, low=limits[0], high=limits[1], seat=seat, why=why)
+    if blocked:
+        return ""
+    code = "no_raise_bet" if opts.aggression is ActionKind.BET else "no_raise_raise"
+    if opts.min_to == opts.max_to:
+        code = "no_raise_exact"
+    return figure_line(code, language, seat=seat, minimum=opts.min_to, maximum=opts.max_to)
 
 
 def answer_key(question: Question) -> dict[str, list[str]]:

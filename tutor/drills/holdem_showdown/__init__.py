@@ -15,6 +15,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tutor.core.numbers import whole_number
+from tutor.engine import holdem
+from tutor.words.hands import describe_holdem
+from tutor.words.picked import picked_only, picked_player, why_holdem
 from tutor.words.showdowns import ShowdownRow, chosen, explain_holdem, holdem_rows
 from tutor.words.terms import player_name
 
@@ -51,6 +54,8 @@ class Grade(Record):
     rows: tuple[ShowdownRow, ...]
     explanation: str
     split: bool
+    #: What the learner picked and why it is wrong ("" for a right answer).
+    picked: str = ""
 
 
 def _names(question: Question) -> list[str]:
@@ -70,7 +75,31 @@ def grade(question: Question, answer: Answer) -> Grade:
         rows=chosen(holdem_rows(result, question.hands, names), picked),
         explanation=explain_holdem(result, names),
         split=len(result.winners) > 1,
+        picked=_picked(question, result, sorted(picked), names),
     )
+
+
+def _picked(
+    question: Question, result: holdem.Showdown, picked: list[int], names: list[str]
+) -> str:
+    """The first player picked who does not win, against the first winner (from the
+    engine's showdown of just those two hands); else the first winner left out."""
+    winner = result.winners[0]
+    wrong = [i for i in picked if i not in result.winners]
+    if wrong:
+        loser = wrong[0]
+        pair = holdem.showdown(question.board, (question.hands[winner], question.hands[loser]))
+        hand = describe_holdem(result.values[loser])
+        chosen_names = [names[i] for i in picked]
+        first = picked_player(chosen_names, names[loser], hand)
+        return f"{first} {why_holdem(pair, [names[winner], names[loser]])}"
+    missed = [i for i in result.winners if i not in picked]
+    if not missed:
+        return ""
+    mine, other = picked[0], missed[0]
+    pair = holdem.showdown(question.board, (question.hands[mine], question.hands[other]))
+    why = why_holdem(pair, [names[mine], names[other]])
+    return f"{picked_only([names[i] for i in picked])} {why}"
 
 
 def for_class(right: Grade) -> Grade:

@@ -20,7 +20,10 @@ from dataclasses import dataclass
 from django.utils.translation import get_language, gettext_lazy
 
 from tutor.core.locales import format_number
+from tutor.engine.pots import PotAward
 from tutor.words import odd_chips as words
+from tutor.words.base import join_names
+from tutor.words.picked_figures import figure_line, plural_line
 from tutor.words.terms import seat_name
 
 from ..answers import amount, value
@@ -91,6 +94,8 @@ class Grade(Record):
     pots: tuple[PotRow, ...]
     first_wrong: int | None  # the first pot with a wrong share
     totals: tuple[tuple[str, int], ...]  # each winner's chips from every pot, by seat
+    #: What the learner picked and why it is wrong ("" for a right answer).
+    picked: str = ""
 
 
 def grade(question: Question, answer: Answer) -> Grade:
@@ -143,7 +148,26 @@ def grade(question: Question, answer: Answer) -> Grade:
         pots=tuple(rows),
         first_wrong=first_wrong,
         totals=tuple((names[s], totals[s]) for s in sorted(totals)),
+        picked="" if first_wrong is None else _picked(rows[first_wrong], award.pots[first_wrong]),
     )
+
+
+def _picked(row: PotRow, pot: PotAward) -> str:
+    """The first wrong share of the first wrong pot, and why: the pot divides evenly, the
+    seat is owed odd chips, or the odd chips go to other seats."""
+    share = next(s for s in row.shares if not s.ok)
+    language = get_language() or "en"
+    params: dict[str, object] = {"mine": share.mine, "seat": share.name, "pot": row.name}
+    params |= {"share": row.share, "amount": share.engine}
+    if len(pot.winners) == 1:
+        return figure_line("share_alone", language, **params)
+    if not pot.odd_chips:
+        return figure_line("share_even", language, **params)
+    if share.odd_chips:
+        return plural_line("share_odd", share.odd_chips, language, odd=share.odd_chips, **params)
+    names = {s.seat: s.name for s in row.shares}
+    receivers = join_names([names[seat] for seat in words.received(pot)])
+    return figure_line("share_no_odd", language, receivers=receivers, **params)
 
 
 def answer_key(question: Question) -> dict[str, list[str]]:

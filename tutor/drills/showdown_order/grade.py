@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from tutor.core.numbers import whole_number
 from tutor.words.base import join_names
 from tutor.words.narrate import narrate
+from tutor.words.picked import first_shown_line, muck_line
 from tutor.words.showdown_order import ShowdownStep, answer_text, first_reason, showdown_steps
 from tutor.words.terms import seat_name
 
@@ -18,7 +19,7 @@ from ..answers import value, values
 from ..base import AnswerError
 from ..codec import Record
 from ..drill import Answer
-from .question import ALL, Question, facts, right_first
+from .question import ALL, Facts, Question, facts, right_first
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,8 @@ class Grade(Record):
     mucks: str  # the players who may muck, joined as the language lists names ("" if none)
     answer: str  # the learner's answer in words ("" for a whole class)
     log: tuple[str, ...]  # the engine's showdown, told
+    #: What the learner picked and why it is wrong ("" for a right answer).
+    picked: str = ""
 
 
 def _live(question: Question) -> tuple[int, ...]:
@@ -61,6 +64,7 @@ def grade(question: Question, answer: Answer) -> Grade:
     found = facts(question)
     first_ok = first == right_first(question)
     muck_ok = ticked == set(found.turns.mucked)
+    steps = showdown_steps(question.board, question.holes, found.turns, seat_name, ticked)
     return Grade(
         correct=first_ok and muck_ok,
         first_ok=first_ok,
@@ -68,13 +72,36 @@ def grade(question: Question, answer: Answer) -> Grade:
         all_at_once=found.turns.face_up,
         first="" if found.turns.face_up else seat_name(found.turns.order[0]),
         reason=first_reason(found.turns, found.river_aggressor, seat_name),
-        steps=showdown_steps(question.board, question.holes, found.turns, seat_name, ticked),
+        steps=steps,
         mucks=join_names([seat_name(s) for s in sorted(found.turns.mucked)]),
         answer=answer_label(question, answer),
         log=tuple(
             narrate([e.to_dict() for e in found.showdown], seat_name, get_language() or "en")
         ),
+        picked=_picked(found, first, ticked, steps),
     )
+
+
+def _picked(found: Facts, first: str, ticked: set[int], steps: tuple[ShowdownStep, ...]) -> str:
+    """Who the learner said shows first against the engine's, with the rule that decides;
+    else the first player wrongly said to muck or not, with the engine's step for them."""
+    turns = found.turns
+    shown_first = seat_name(turns.order[0])
+    if first == ALL and not turns.face_up:
+        return first_shown_line("all_not_face_up", "", shown_first)
+    if first != ALL and (turns.face_up or int(first) != turns.order[0]):
+        code = "seat_face_up" if turns.face_up else "seat_first_left"
+        if not turns.face_up and found.river_aggressor is not None:
+            code = "seat_last_aggressor"
+        return first_shown_line(code, seat_name(int(first)), shown_first)
+    mucked = set(turns.mucked)
+    wrong = sorted(ticked - mucked) or sorted(mucked - ticked)
+    if not wrong:
+        return ""
+    seat = wrong[0]
+    code = "muck_not_allowed" if seat in ticked else "muck_missed" if ticked else "muck_missed_none"
+    why = next(step.sentence for step in steps if step.name == seat_name(seat))
+    return muck_line(code, [seat_name(s) for s in sorted(ticked)], seat_name(seat), why)
 
 
 def for_class(right: Grade) -> Grade:

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from tutor.core.numbers import whole_number
-from tutor.engine import holdem
+from tutor.engine import holdem, pots
 from tutor.engine.cards import Card
+from tutor.words.odd_chips import pot_name
+from tutor.words.picked_figures import figure_line, off_by, plural_line
 from tutor.words.terms import category_name, seat_name
 
 from ..answers import amount, value, values
@@ -58,6 +61,8 @@ class PotsGrade(Record):
     returned: tuple[tuple[str, int], ...]
     hands: tuple[HandRow, ...]
     stage: int = 1
+    #: What the learner picked and why it is wrong ("" for a right answer).
+    picked: str = ""
 
 
 @dataclass(frozen=True)
@@ -88,6 +93,8 @@ class PayoutsGrade(Record):
     hands: tuple[HandRow, ...]
     total: int
     stage: int = 2
+    #: What the learner picked and why it is wrong ("" for a right answer).
+    picked: str = ""
 
 
 def grade(question: Question, answer: Answer) -> PotsGrade | PayoutsGrade:
@@ -149,7 +156,35 @@ def grade_pots(question: Question, answer: Answer) -> PotsGrade:
         first_wrong=first_wrong,
         returned=tuple((seat_name(s), r) for s, r in enumerate(engine.returned) if r),
         hands=hand_rows(question),
+        picked="" if first_wrong is None else _pot_picked(question, learner, engine, first_wrong),
     )
+
+
+def _pot_picked(
+    question: Question, learner: list[tuple[int, set[int]]], engine: pots.PotBreakdown, row: int
+) -> str:
+    """The first wrong pot: one too many, one left empty, its amount off (by how much), or a
+    seat wrongly in or out of it (folded, or short of the pot's level)."""
+    language = get_language() or "en"
+    if row >= len(engine.pots):
+        count = len(engine.pots)
+        return plural_line("extra_pot", count, language, mine=learner[row][0], count=count)
+    pot, name = engine.pots[row], pot_name(row)
+    if row >= len(learner):
+        return figure_line("missing_pot", language, pot=name, amount=pot.amount)
+    mine, ticked = learner[row]
+    if mine != pot.amount:
+        return off_by("pot_amount", mine, pot.amount, language, pot=name)
+    chips = question.contributions
+    extra = sorted(ticked - set(pot.eligible))
+    if extra:
+        seat = extra[0]
+        code = "folded_seat" if question.folded[seat] else "short_seat"
+        return figure_line(
+            code, language, seat=seat_name(seat), pot=name, chips=chips[seat], level=pot.level
+        )
+    seat = min(set(pot.eligible) - ticked)
+    return figure_line("missed_seat", language, seat=seat_name(seat), pot=name, chips=chips[seat])
 
 
 def grade_payouts(question: Question, answer: Answer) -> PayoutsGrade:
@@ -168,14 +203,24 @@ def grade_payouts(question: Question, answer: Answer) -> PayoutsGrade:
         )
         for i, pa in enumerate(award.pots)
     )
+    first_wrong = next((i for i, s in enumerate(seats) if not s.ok), None)
     return PayoutsGrade(
-        correct=all(s.ok for s in seats),
+        correct=first_wrong is None,
         seats=tuple(seats),
-        first_wrong=next((i for i, s in enumerate(seats) if not s.ok), None),
+        first_wrong=first_wrong,
         pots=awards,
         hands=hand_rows(question),
         total=sum(question.contributions),
+        picked="" if first_wrong is None else _payout_picked(seats[first_wrong]),
     )
+
+
+def _payout_picked(seat: SeatPayout) -> str:
+    """The first seat whose chips are wrong: by how much, or that it wins no pot."""
+    language = get_language() or "en"
+    if seat.engine == 0:
+        return figure_line("no_winnings", language, mine=seat.mine, seat=seat.label)
+    return off_by("payout", seat.mine, seat.engine, language, seat=seat.label)
 
 
 def hand_rows(question: Question) -> tuple[HandRow, ...]:

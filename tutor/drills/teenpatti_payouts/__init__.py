@@ -18,6 +18,7 @@ from django.utils.translation import get_language, gettext_lazy
 from tutor.core.locales import format_number
 from tutor.engine.cards import Card
 from tutor.words import payouts, terms
+from tutor.words.picked_figures import figure_line
 from tutor.words.showdowns import ShowdownRow, explain_teenpatti, teenpatti_names, teenpatti_rows
 
 from ..answers import value
@@ -97,6 +98,16 @@ class Grade(Record):
     bonus_cards: Cards
     staked: str
     returned: str
+    #: What the learner picked and why it is wrong ("" for a right answer).
+    picked: str = ""
+
+
+def _picked(line: LineRow, language: str) -> str:
+    """The first bet whose return is wrong: the figure given, the engine's, and the rule."""
+    mine, engine = (payouts.money(Decimal(v), language) for v in (line.mine, line.engine))
+    return figure_line(
+        "bet_return", language, mine=mine, bet=line.name, amount=engine, why=line.rule
+    )
 
 
 def grade(question: Question, answer: Answer) -> Grade:
@@ -134,6 +145,7 @@ def grade(question: Question, answer: Answer) -> Grade:
         bonus_cards=() if bonus is None else tuple(bonus.best_five),
         staked=str(settled.total_staked),
         returned=str(settled.total_returned),
+        picked="" if first_wrong is None else _picked(lines[first_wrong], language),
     )
 
 

@@ -15,6 +15,7 @@ from tutor.core.numbers import whole_number
 from tutor.engine.rules import Rules
 from tutor.engine.table import Elimination
 from tutor.words import tournament as words
+from tutor.words.picked_figures import figure_line
 from tutor.words.terms import seat_name
 
 from ..answers import amount, value
@@ -109,6 +110,8 @@ class Grade(Record):
     mine_big: int | None
     blinds_ok: bool
     blinds_why: str
+    #: What the learner picked and why it is wrong ("" for a right answer).
+    picked: str = ""
 
 
 def _places(question: Question, answer: Answer) -> list[int]:
@@ -158,6 +161,7 @@ def grade(question: Question, answer: Answer) -> Grade:
     blinds = the_run.rules.level_for_hand(question.asked or 1)
     blinds_ok = not question.asked or (small, big) == (blinds.small, blinds.big)
     places_ok = all(row.ok for row in rows)
+    blinds_why = _blinds_why(the_run.rules, question.asked, language) if question.asked else ""
     return Grade(
         correct=places_ok and blinds_ok,
         rows=rows,
@@ -169,5 +173,25 @@ def grade(question: Question, answer: Answer) -> Grade:
         mine_small=small,
         mine_big=big,
         blinds_ok=blinds_ok,
-        blinds_why=_blinds_why(the_run.rules, question.asked, language) if question.asked else "",
+        blinds_why=blinds_why,
+        picked=_picked(rows, (small, big), question.asked, blinds_ok, blinds_why, language),
     )
+
+
+def _picked(
+    rows: tuple[PlaceRow, ...],
+    blinds: tuple[int | None, int | None],
+    hand: int,
+    blinds_ok: bool,
+    blinds_why: str,
+    language: str,
+) -> str:
+    """The first player placed wrongly (in the engine's finishing order), with why that
+    player finishes where they do; else the blinds given, with the schedule's level."""
+    wrong = next((row for row in rows if not row.ok), None)
+    if wrong is not None:
+        return figure_line("place", language, mine=wrong.mine, player=wrong.label, why=wrong.why)
+    if blinds_ok:
+        return ""
+    small, big = blinds
+    return figure_line("blinds", language, small=small, big=big, hand=hand, why=blinds_why)

@@ -15,6 +15,12 @@ document.addEventListener("htmx:afterSwap", (event) => {
     }
     return;
   }
+  // A swap that brings a new drill question (and no verdict yet) lands on its heading.
+  const question = target.id === "feedback" ? null : target.querySelector("#question-title");
+  if (question && !target.querySelector(".feedback__verdict")) {
+    question.focus();
+    return;
+  }
   // Drills swap #feedback itself; the round and play drills swap a larger region
   // that holds it.
   const scope = target.id === "feedback" ? target : target.querySelector("#feedback");
@@ -72,3 +78,88 @@ for (const button of document.querySelectorAll("button[data-print]")) {
   button.hidden = false;
   button.addEventListener("click", () => window.print());
 }
+
+// Drill keys, only where a page says so ([data-drill-keys]: the drill pages, and lesson
+// pages that show drill questions): 1-9 pick the n-th choice of the answer form's first
+// group of radio buttons or checkboxes (a checkbox toggles), Enter on a choice sends the
+// answer, N follows "Next question" once the feedback is shown. Keys typed into a text or
+// number field, or pressed with Ctrl, Alt or Meta, are left alone; nothing is announced.
+function drillScope() {
+  return document.querySelector("[data-drill-keys]");
+}
+
+function firstChoices(form) {
+  const first = form.querySelector("input[type=radio]:not(:disabled), input[type=checkbox]:not(:disabled)");
+  if (!first) return [];
+  return [...form.querySelectorAll(`input[type=${first.type}]:not(:disabled)`)].filter(
+    (input) => input.name === first.name,
+  );
+}
+
+function markShortcuts() {
+  const scope = drillScope();
+  if (!scope) return;
+  for (const hint of document.querySelectorAll("[data-keys-hint]")) hint.hidden = false;
+  const form = scope.querySelector("form.answer-form");
+  if (form) {
+    firstChoices(form).slice(0, 9).forEach((input, index) => {
+      input.setAttribute("aria-keyshortcuts", String(index + 1));
+    });
+    const submit = form.querySelector("button[type=submit]");
+    if (submit) submit.setAttribute("aria-keyshortcuts", "Enter");
+  }
+  for (const next of scope.querySelectorAll("a[data-next]")) {
+    next.setAttribute("aria-keyshortcuts", "N");
+  }
+}
+
+function isTyping(element) {
+  if (!element) return false;
+  if (element.isContentEditable || element.tagName === "TEXTAREA" || element.tagName === "SELECT") {
+    return true;
+  }
+  return element.tagName === "INPUT" && !["radio", "checkbox", "button", "submit"].includes(element.type);
+}
+
+document.addEventListener("keydown", (event) => {
+  const scope = drillScope();
+  if (!scope || event.defaultPrevented || event.isComposing) return;
+  if (event.ctrlKey || event.altKey || event.metaKey) return;
+  const active = document.activeElement;
+  const form = scope.querySelector("form.answer-form");
+  if (event.key === "Enter") {
+    // Enter on a radio button or checkbox of the answer form sends it, as in a text field.
+    if (form && active && active.form === form && ["radio", "checkbox"].includes(active.type)) {
+      event.preventDefault();
+      form.requestSubmit();
+    }
+    return;
+  }
+  if (isTyping(active)) return;
+  const digit = /^Digit[1-9]$|^Numpad[1-9]$/.test(event.code) ? event.code.slice(-1) : event.key;
+  if (form && /^[1-9]$/.test(digit) && !event.shiftKey) {
+    const choice = firstChoices(form)[Number(digit) - 1];
+    if (!choice) return;
+    event.preventDefault();
+    if (choice.type === "checkbox" || !choice.checked) choice.click();
+    choice.focus();
+    return;
+  }
+  // N by its letter, or by its place on a keyboard that types no Latin letters.
+  const latin = /^[a-z]$/i.test(event.key);
+  if ((event.key.toLowerCase() === "n" || (!latin && event.code === "KeyN")) && !event.shiftKey) {
+    const next = scope.querySelector("#feedback a[data-next]");
+    if (!next) return;
+    event.preventDefault();
+    next.click();
+  }
+});
+
+// A page opened from "Next question" (its address ends in #question-title) lands on the
+// question's heading, not the top of the page.
+if (drillScope() && location.hash === "#question-title") {
+  const heading = document.getElementById("question-title");
+  if (heading) heading.focus();
+}
+markShortcuts();
+document.addEventListener("htmx:afterSettle", markShortcuts);

@@ -1,0 +1,113 @@
+"""A newcomer on a phone finishes the first unit's practice of each course, in each of the
+five languages: the courses, the lesson, five questions (answered whatever way), each
+verdict announced and focused, and the summary. In Hindi only the keyboard is used. Every
+page kind passes axe-core.
+
+(Browser tests live here, beside their Chromium fixtures; the learning path's other tests
+are in ``tests/lessons/``.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from django.conf import settings
+from playwright.sync_api import Locator, Page, expect
+
+from .test_accessibility import violations
+from .test_drills_browser import script_problems
+
+pytestmark = pytest.mark.browser
+
+LANGUAGES = [code for code, _ in settings.LANGUAGES]
+KEYBOARD_ONLY = "hi"
+FIRST_UNITS = ("texas-holdem/deal-and-goal", "teen-patti-20-20/the-deal")
+
+
+def focused(page: Page, locator: Locator) -> bool:
+    return bool(locator.evaluate("el => el === document.activeElement"))
+
+
+def tab_to(page: Page, locator: Locator, limit: int = 150) -> None:
+    """Press Tab until ``locator`` has the focus (as a keyboard user would reach it)."""
+    for _ in range(limit):
+        if focused(page, locator):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {locator}")
+
+
+def press(page: Page, locator: Locator, key: str, keyboard: bool) -> None:
+    """Activate ``locator``: by the keyboard, or by a click."""
+    if keyboard:
+        tab_to(page, locator)
+        page.keyboard.press(key)
+    else:
+        locator.click()
+
+
+def answer_whatever(page: Page, keyboard: bool) -> None:
+    """Choose something in every group of the answer form (exactly five cards where the
+    best five are asked for), as a mouse or a keyboard user."""
+    form = page.locator("form.answer-form")
+    names = form.locator("input[type=radio], input[type=checkbox]").evaluate_all(
+        "els => [...new Set(els.map(e => e.name))]"
+    )
+    for name in names:
+        boxes = form.locator(f'input[name="{name}"]')
+        for n in range(5 if name == "five" else 1):
+            press(page, boxes.nth(n), "Space", keyboard)
+
+
+def practise(page: Page, keyboard: bool, audit: bool) -> None:
+    """Answer the practice's five questions; the verdict is announced and focused, and
+    "Next question" puts the focus on the next question's heading."""
+    for number in range(1, 6):
+        heading = page.locator("#q-title")
+        expect(heading).to_contain_text(f"{number}")
+        answer_whatever(page, keyboard)
+        press(page, page.locator("form.answer-form button[type=submit]"), "Enter", keyboard)
+        verdict = page.locator("#fb-title")
+        expect(verdict).to_be_focused()
+        expect(page.locator("#announce")).not_to_be_empty()
+        if audit and number == 1:
+            assert violations(page) == [], "the verdict"
+        press(page, page.locator(".next-link a"), "Enter", keyboard)
+        if number < 5:
+            expect(page.locator("#q-title")).to_be_focused()
+        if audit and number == 1:
+            assert violations(page) == [], "the second question"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_newcomer_finishes_the_first_unit_of_each_course(
+    new_tab: Callable[..., Page], site: Callable[[str], str], language: str
+) -> None:
+    keyboard = language == KEYBOARD_ONLY
+    page = new_tab(width=360, height=740)
+    page.goto(site(f"/{language}/learn/"))
+    assert violations(page) == [], "the courses"
+    for n, path in enumerate(FIRST_UNITS):
+        audit = n == LANGUAGES.index(language) % 2  # each language audits one course's pages
+        press(
+            page, page.locator(f'main a[href="/{language}/learn/{path}/"]').first, "Enter", keyboard
+        )
+        expect(page.locator("article.lesson h2").first).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        if audit:
+            assert violations(page) == [], "the lesson"
+        start = page.locator("form:has(input[name=kind][value=practice]) button[type=submit]")
+        press(page, start, "Enter", keyboard)
+        expect(page.locator("#q-title")).to_be_visible()
+        if audit:
+            assert violations(page) == [], "the first question"
+        practise(page, keyboard, audit)
+        summary = page.locator("#summary-title")
+        expect(summary).to_be_focused()
+        expect(page.locator(".summary .score")).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        if audit:
+            assert violations(page) == [], "the summary"
+        assert script_problems(page) == []  # no script error, no CSP refusal
+        page.goto(site(f"/{language}/learn/"))

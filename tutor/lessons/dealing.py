@@ -1,0 +1,79 @@
+"""The questions of a sitting: which concept, drill and level each one aims at, and the
+questions dealt and written down whole.
+
+The plan is a pure function: the concepts in turn, levels rising from the first of
+``levels`` to the last, and for each question the drills that can aim at its concept at
+its level, the one used least so far first (``tutor.concepts.practice``: a unit's
+practice mixes its drills); when none can at that level, the nearest level a drill
+can. A check starts one concept further on, so it does not repeat the practice's first
+drill.
+
+>>> aims = plan(["best-five-of-seven"], 3)
+>>> [a.level for a in aims], len({a.drill for a in aims})  # two drills can aim at it
+(['easy', 'medium', 'hard'], 2)
+>>> [a.level for a in plan(["kickers"], 6)]
+['easy', 'easy', 'medium', 'medium', 'hard', 'hard']
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tutor.concepts.practice import practice
+from tutor.drills.base import LEVELS, MAX_SEED
+from tutor.drills.registry import question_drill
+from tutor.quizzes.questions import Dealt, deal
+
+
+@dataclass(frozen=True)
+class Aim:
+    concept: str
+    drill: str  # the drill's slug
+    level: str
+
+
+def nearest_level(wanted: str, allowed: Sequence[str]) -> str:
+    """``wanted``, else the first allowed level above it, else the highest allowed.
+
+    >>> nearest_level("easy", ("medium", "hard")), nearest_level("hard", ("easy",))
+    ('medium', 'easy')
+    """
+    rank = LEVELS.index(wanted)
+    above = [level for level in allowed if LEVELS.index(level) >= rank]
+    return min(above, key=LEVELS.index) if above else max(allowed, key=LEVELS.index)
+
+
+def plan(
+    concepts: Sequence[str], count: int, *, levels: Sequence[str] = LEVELS, offset: int = 0
+) -> list[Aim]:
+    """``count`` aims at ``concepts`` in turn (starting ``offset`` concepts on), put in
+    order of level (a concept some drill aims at only when hard comes late); concepts no
+    drill aims at are left out (none is: a test holds the concept map to that)."""
+    aimable = [c for c in concepts if practice(c)]
+    aims: list[Aim] = []
+    used: Counter[str] = Counter()
+    for n in range(count if aimable else 0):
+        concept = aimable[(n + offset) % len(aimable)]
+        wanted = levels[min(len(levels) - 1, n * len(levels) // max(count, 1))]
+        options = practice(concept)
+        fitting = [o for o in options if wanted in o.levels] or options
+        choice = min(fitting, key=lambda o: used[o.drill.slug])  # the least used so far
+        used[choice.drill.slug] += 1
+        aims.append(Aim(concept, choice.drill.slug, nearest_level(wanted, choice.levels)))
+    return sorted(aims, key=lambda aim: LEVELS.index(aim.level))
+
+
+def write(aims: Sequence[Aim], rng: random.Random | None = None) -> list[Dealt]:
+    """Each aim dealt now, on a fresh seed (from ``rng`` in tests), and written down whole."""
+    written = []
+    for aim in aims:
+        drill = question_drill(aim.drill)
+        if drill is None:
+            continue
+        seed = rng.randrange(MAX_SEED) if rng is not None else secrets.randbelow(MAX_SEED)
+        written.append(deal(drill, aim.level, seed, aim.concept))
+    return written

@@ -1,0 +1,192 @@
+"""A practice, a check or a review, one question per page, then its summary.
+
+Starting one makes the learner (and their cookie) if needed and writes its questions
+down; the page then always shows where the learner is: the question on screen, or the
+verdict of the one just answered, or the summary once all are answered. An answer is a
+plain form (htmx swaps the stage in place where it runs): the server takes it only for
+the question on screen, once (``sittings.submit``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from tutor.core.numbers import whole_number
+from tutor.drills.base import AnswerError
+from tutor.learning import review
+from tutor.learning.learners import current_learner
+from tutor.quizzes.answers import answer_label, as_querydict
+
+from . import sittings
+from .courses import COURSES, Unit, needed, next_unit, unit
+from .models import Sitting
+from .summary import Summary, regrade, summarize
+from .views import lesson_page, not_found
+from .words import REFUSALS
+
+STARTABLE = (Sitting.Kind.PRACTICE, Sitting.Kind.CHECK)
+
+
+@require_POST
+def start(request: HttpRequest, course: str, slug: str) -> HttpResponse:
+    """Start (or resume) the unit's practice or check."""
+    found = unit(course, slug)
+    if found is None:
+        return not_found(request)
+    kind = request.POST.get("kind", "")
+    if kind not in STARTABLE:
+        notice = _("That button did not come from this page. Choose one of the buttons below.")
+        return lesson_page(request, found, notice=notice, status=400)
+    learner = current_learner(request, create=True)
+    assert learner is not None
+    sitting = sittings.start(learner, found, kind)
+    return redirect("learn-sitting", pk=sitting.pk)
+
+
+def _load(request: HttpRequest, pk: int) -> Sitting | None:
+    """The sitting ``pk`` if it is this learner's (another's is as if it did not exist)."""
+    if pk >= 2**31:  # no such row, and too large for some databases to look up
+        return None
+    learner = current_learner(request)
+    return Sitting.objects.of(learner).filter(pk=pk).first()
+
+
+@require_GET
+def sitting_page(request: HttpRequest, pk: int) -> HttpResponse:
+    sitting = _load(request, pk)
+    if sitting is None:
+        return not_found(request)
+    # ?answered=<index>: the page after an answer shows its verdict before moving on.
+    shown = whole_number(request.GET.get("answered", ""), 3)
+    if shown is not None and shown >= sitting.position:
+        shown = None
+    context = stage(request, sitting, shown=shown)
+    template = "lessons/sitting.html#stage" if request.htmx else "lessons/sitting.html"
+    return render(request, template, context)
+
+
+@require_POST
+def answer(request: HttpRequest, pk: int) -> HttpResponse:
+    sitting = _load(request, pk)
+    if sitting is None:
+        return not_found(request)
+    message, status, shown, graded, retry = None, 200, None, None, None
+    try:
+        row, graded = sittings.submit(request, sitting, request.POST)
+        shown = row.index
+    except sittings.Refused as refusal:
+        message, status = str(REFUSALS[refusal.code]), 409
+    except AnswerError as error:
+        message, status, retry = error.message, 422, request.POST
+    if message is None and not request.htmx:  # post/redirect/get, to the verdict
+        return redirect(f"{reverse('learn-sitting', args=[sitting.pk])}?answered={shown}")
+    sitting.refresh_from_db()
+    context = stage(request, sitting, shown=shown, graded=graded, message=message, retry=retry)
+    if request.htmx:  # htmx swaps 2xx answers only: the message is in the fragment
+        return render(request, "lessons/sitting.html#stage", context)
+    return render(request, "lessons/sitting.html", context, status=status)
+
+
+def stage(
+    request: HttpRequest,
+    sitting: Sitting,
+    *,
+    shown: int | None = None,
+    graded: Any = None,
+    message: str | None = None,
+    retry: QueryDict | None = None,
+) -> dict[str, Any]:
+    """What the sitting's page shows now: the verdict of question ``shown`` (just
+    answered), else the summary once all are answered, else the question on screen
+    (``retry``: the answer it could not read, filled in again)."""
+    found = unit(sitting.course, sitting.unit)
+    context: dict[str, Any] = {
+        "sitting": sitting,
+        "unit": found,
+        "course": COURSES.get(sitting.course),
+        "total": sitting.total,
+        "message": message,
+        "explain": sitting.kind != Sitting.Kind.CHECK,
+        "next_unit": _next_unit(found),
+        "needed": needed(sitting.total),
+    }
+    if shown is not None:
+        return _verdict(context, sitting, shown, graded)
+    if sitting.done:
+        return _summary(request, context, summarize(sitting))
+    q = sittings.read(sitting, sitting.position)
+    sittings.mark_shown(sitting)
+    answer = retry if retry is not None else QueryDict()
+    context.update(q.context())
+    context.update(
+        q=q,
+        question=q.data,
+        number=sitting.position + 1,
+        token=sittings.answer_token(sitting),
+        answer=answer,
+        answer_lists=dict(answer.lists()),
+    )
+    return context
+
+
+def _next_unit(found: Unit | None) -> Unit | None:
+    return next_unit(found) if found is not None else None
+
+
+def _verdict(context: dict[str, Any], sitting: Sitting, index: int, graded: Any) -> dict[str, Any]:
+    """The question just answered, with its verdict (and, but in a check, its feedback)."""
+    q = sittings.read(sitting, index)
+    row = sitting.answers.filter(index=index).first()
+    stored = row.answer if row is not None else {}
+    if graded is None and row is not None:
+        try:
+            graded = regrade(q, stored)
+        except (AnswerError, KeyError, TypeError, ValueError):
+            graded = None
+    context.update(q.context())
+    context.update(
+        q=q,
+        question=q.data,
+        number=index + 1,
+        answered=True,
+        correct=bool(row and row.correct),
+        feedback=graded,
+        answer=as_querydict(stored),
+        answer_lists=stored,
+        given=answer_label(q, stored),
+        last=index + 1 >= sitting.total,
+    )
+    return context
+
+
+def _summary(request: HttpRequest, context: dict[str, Any], summary: Summary) -> dict[str, Any]:
+    sitting = summary.sitting
+    mistakes = []
+    for mistake in summary.mistakes:
+        q = mistake.q
+        try:
+            feedback = regrade(q, mistake.answer)
+        except (AnswerError, KeyError, TypeError, ValueError):
+            feedback = None
+        part = {
+            **q.context(),
+            "question": q.data,
+            "feedback": feedback,
+            "answer": as_querydict(mistake.answer),
+            "answer_lists": mistake.answer,
+        }
+        question = render_to_string(f"{q.template}#question", part, request)
+        explained = render_to_string(f"{q.template}#feedback_body", part, request)
+        mistakes.append({"mistake": mistake, "question": question, "explained": explained})
+    context.update(summary=summary, mistakes=mistakes, finished=True)
+    if sitting.kind == Sitting.Kind.REVIEW:
+        context["more_due"] = bool(review.due(sitting.learner, timezone.now(), limit=1))
+    return context

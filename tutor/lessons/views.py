@@ -1,0 +1,120 @@
+"""The learning path's pages: the two courses, a course's units, a unit's lesson, the review
+of what is due, and the learner's progress on every concept.
+
+Pages only read: a learner (and their cookie) is made when they start a practice, a check
+or a review (``sitting_views.py``). A newcomer sees every course and unit not started.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import get_language
+from django.views.decorators.http import require_GET, require_http_methods
+
+from tutor.concepts import CONCEPTS
+from tutor.learning import review
+from tutor.learning.learners import current_learner
+from tutor.rules.documents import DOCUMENTS
+from tutor.rules.render import render_sections
+
+from . import progress, sittings
+from .courses import COURSES, Unit, next_unit, unit
+from .models import Sitting
+from .words import mastery_rules
+
+
+def not_found(request: HttpRequest) -> HttpResponse:
+    """A translated 404 that offers the two courses."""
+    context = {"courses": list(COURSES.values())}
+    return render(request, "lessons/not_found.html", context, status=404)
+
+
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    learner = current_learner(request)
+    due = review.due(learner, timezone.now(), limit=sittings.REVIEW_SIZE) if learner else []
+    context = {"courses": progress.course_views(learner), "due": len(due)}
+    return render(request, "lessons/index.html", context)
+
+
+@require_GET
+def course(request: HttpRequest, course: str) -> HttpResponse:
+    found = COURSES.get(course)
+    if found is None:
+        return not_found(request)
+    view = progress.course_view(found, current_learner(request))
+    return render(request, "lessons/course.html", {"view": view, "course": found})
+
+
+@require_GET
+def lesson(request: HttpRequest, course: str, slug: str) -> HttpResponse:
+    found = unit(course, slug)
+    if found is None:
+        return not_found(request)
+    return lesson_page(request, found)
+
+
+def lesson_page(
+    request: HttpRequest, found: Unit, notice: str | None = None, status: int = 200
+) -> HttpResponse:
+    """The unit's lesson: its sections of the rule page, then its practice and check."""
+    learner = current_learner(request)
+    view = progress.course_view(COURSES[found.course], learner)
+    here = next(u for u in view.units if u.unit == found)
+    open_sittings = (
+        Sitting.objects.of(learner).unfinished().filter(course=found.course, unit=found.slug)
+    )
+    language = get_language() or "en"
+    context = {
+        "course": COURSES[found.course],
+        "unit": found,
+        "here": here,
+        "view": view,
+        "concepts": [CONCEPTS[c] for c in found.concepts],
+        "page": render_sections(DOCUMENTS[found.course], language, found.anchors),
+        "open": {s.kind: s for s in open_sittings},
+        "notice": notice,
+        "next_unit": next_unit(found),
+    }
+    return render(request, "lessons/lesson.html", context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def review_page(request: HttpRequest) -> HttpResponse:
+    """What is due, and a form to start (or resume) a review of it; POST starts it."""
+    now = timezone.now()
+    learner = current_learner(request)  # nothing is due to someone with no learner yet
+    due = review.due(learner, now, limit=sittings.REVIEW_SIZE) if learner else []
+    ongoing = Sitting.objects.of(learner).unfinished().filter(kind=Sitting.Kind.REVIEW).first()
+    if request.method == "POST" and learner is not None:
+        sitting = ongoing or sittings.start_review(learner, due)
+        if sitting is not None:
+            return redirect("learn-sitting", pk=sitting.pk)
+    language = get_language() or "en"
+    upcoming = review.next_due(learner, now) if learner and not due else None
+    context = {
+        "due": [CONCEPTS[c] for c in due],
+        "ongoing": ongoing,
+        "next_due": progress.when(upcoming, language, progress.zone_of(request, language))
+        if upcoming
+        else "",
+        "courses": progress.course_views(learner),
+    }
+    return render(request, "lessons/review.html", context)
+
+
+@require_GET
+def progress_page(request: HttpRequest) -> HttpResponse:
+    language = get_language() or "en"
+    learner = current_learner(request)
+    zone = progress.zone_of(request, language)
+    rules, drop = mastery_rules()
+    context = {
+        "games": progress.concept_rows(learner, timezone.now(), language, zone),
+        "rules": rules,
+        "drop": drop,
+        "learner": learner,
+    }
+    return render(request, "lessons/progress.html", context)
