@@ -176,3 +176,17 @@ def test_merge_moves_what_other_apps_keep_per_learner(user: AbstractBaseUser) ->
     started = sitting.objects.create(learner=browser, kind="practice", course="c", unit="u")
     merge(browser, user)
     assert sitting.objects.get(pk=started.pk).learner == mine
+
+
+def test_a_learner_signs_up_without_an_e_mail_and_comes_back_to_learn(client: Client) -> None:
+    """Issue 14: one account system for learners and teachers, e-mail optional."""
+    seed = seed_with_concepts()
+    answer(client, seed)
+    data = {"username": "ravi", "email": "", "password1": PASSWORD, "password2": PASSWORD}
+    response = client.post("/en/accounts/signup/", {**data, "next": "/en/learn/"})
+    assert response.status_code == 302 and response["Location"] == "/en/learn/"
+    learner = Learner.objects.get()
+    assert learner.user is not None and learner.user.email == ""
+    assert set(learner.progress.values_list("concept", flat=True)) == concepts(seed)
+    page = client.get("/en/learn/").content.decode()
+    assert "Signed in as ravi" in page

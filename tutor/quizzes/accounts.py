@@ -1,4 +1,4 @@
-"""Teacher accounts with Django's auth: sign up here; log in, log out and password resets
+"""Accounts (one kind, for learners and teachers) with Django's auth: sign up here; log in, log out and password resets
 are Django's own views with the site's templates (``templates/registration/``); the
 addresses are in ``teacher_urls.py``.
 
@@ -36,10 +36,12 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(
-            request,
-            _("Welcome, %(name)s. Your teacher account is ready: build your first quiz.")
-            % {"name": user.get_username()},
+        target = _next_url(request)
+        welcome = (
+            _("Welcome, %(name)s. Your account is ready, and your progress is kept in it.")
+            if target
+            else _("Welcome, %(name)s. Your account is ready: build your first quiz.")
         )
-        return redirect(_next_url(request) or "quizzes")
+        messages.success(request, welcome % {"name": user.get_username()})
+        return redirect(target or "quizzes")
     return render(request, "registration/signup.html", {"form": form, "next": _next_url(request)})

@@ -43,11 +43,13 @@ DEFAULT_ZONES = {
 
 
 class SignupForm(UserCreationForm):
-    """A teacher account: user name, e-mail (for password resets) and a password."""
+    """An account, for learning and teaching: user name, password and, if the person
+    wants password resets, an e-mail address."""
 
     email = forms.EmailField(
         label=_("E-mail address"),
-        help_text=_("Used only to send you a link if you forget your password."),
+        required=False,
+        help_text=_("Optional. Used only to send you a link if you forget your password."),
     )
 
     class Meta(UserCreationForm.Meta):
@@ -55,8 +57,8 @@ class SignupForm(UserCreationForm):
         fields = ("username", "email")
 
     def clean_email(self) -> str:
-        email = self.cleaned_data["email"].strip()
-        if get_user_model().objects.filter(email__iexact=email).exists():
+        email = (self.cleaned_data.get("email") or "").strip()
+        if email and get_user_model().objects.filter(email__iexact=email).exists():
             raise forms.ValidationError(
                 _(
                     "An account with this e-mail address already exists. Log in, or reset "
