@@ -20,6 +20,7 @@ from tutor.concepts import CONCEPTS, Concept
 from tutor.concepts.practice import by_topic, practice
 from tutor.engine.errors import EngineError
 from tutor.learning import record as learning
+from tutor.lessons.drill_guide import guides
 from tutor.words.questions import bad_question_message
 
 from .base import (
@@ -44,7 +45,11 @@ from .registry import DRILLS
 
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
-    drills = [{"drill": d, "progress": get_progress(request, d.slug)} for d in DRILLS.values()]
+    guide = guides(request, DRILLS.values())
+    drills = [
+        {"drill": d, "progress": get_progress(request, d.slug), "guide": guide[d.slug]}
+        for d in DRILLS.values()
+    ]
     topics = [
         (topic, [(concept, _first_practice(concept)) for concept in concepts])
         for topic, concepts in by_topic()
