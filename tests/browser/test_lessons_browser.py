@@ -111,3 +111,21 @@ def test_a_newcomer_finishes_the_first_unit_of_each_course(
             assert violations(page) == [], "the summary"
         assert script_problems(page) == []  # no script error, no CSP refusal
         page.goto(site(f"/{language}/learn/"))
+
+
+def test_the_learning_path_works_without_javascript(
+    new_tab: Callable[..., Page], site: Callable[[str], str]
+) -> None:
+    """Plain forms only: the lesson, the practice's questions one by one, their verdicts
+    and the summary, with scripts off (Czech)."""
+    page = new_tab(width=360, height=740, java_script_enabled=False)
+    page.goto(site(f"/cs/learn/{FIRST_UNITS[1]}/"))
+    page.locator("form:has(input[name=kind][value=practice]) button[type=submit]").click()
+    for number in range(1, 6):
+        expect(page.locator("#q-title")).to_contain_text(f"{number}")
+        answer_whatever(page, keyboard=False)
+        page.locator("form.answer-form button[type=submit]").click()
+        expect(page.locator("#fb-title")).to_be_visible()
+        page.locator(".next-link a").click()
+    expect(page.locator("#summary-title")).to_be_visible()
+    expect(page.locator(".summary .score")).to_be_visible()
