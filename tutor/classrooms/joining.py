@@ -12,7 +12,7 @@ sent twice (``Participant.join_key``).
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.http import HttpRequest, HttpResponse
@@ -43,7 +43,8 @@ class PickForm(forms.Form):
 
     def __init__(self, *args: Any, members: list[Member], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["member"].choices = [(m.pk, m.name) for m in members]  # type: ignore[attr-defined]
+        field = cast(forms.ChoiceField, self.fields["member"])
+        field.choices = [(m.pk, m.name) for m in members]
 
     def clean_attempt(self) -> str:
         """Never an error (a hidden field's error is one the student cannot see): cut to

@@ -8,7 +8,7 @@ the session exists, and ``picker_url`` when a join code may be a class's.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.urls import reverse
@@ -26,7 +26,7 @@ def offer(form: forms.Form, owner: Any, wanted: object = None) -> None:
     if not classes:
         form.fields.pop("classroom", None)
         return
-    form.fields["classroom"].choices = [  # type: ignore[attr-defined]
+    cast(forms.ChoiceField, form.fields["classroom"]).choices = [
         ("", pgettext("run a quiz for", "No class: students type a nickname")),
         *classes,
     ]

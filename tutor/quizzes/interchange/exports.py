@@ -70,8 +70,8 @@ def snapshots(entries: list[dict[str, Any]]) -> list[Snapshot]:
     for index, entry in enumerate(entries):
         q = services.question(session, index)
         points = int(entry.get("points", 1))
-        if q.drill.slug == own.DRILL.slug:
-            found.append(own_snapshot(q.data, language, points))  # type: ignore[arg-type]
+        if isinstance(q.data, own.Question):
+            found.append(own_snapshot(q.data, language, points))
         else:
             found.append(engine_snapshot(q, points))
     return found

@@ -27,6 +27,7 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from html.parser import HTMLParser
+from typing import Any
 
 from tutor.drills import own_question as own
 
@@ -276,7 +277,7 @@ def truefalse(answers: str) -> dict[str, object] | None:
     }
 
 
-def answer_kind(answers: str, fmt: str) -> dict[str, object]:
+def answer_kind(answers: str, fmt: str) -> dict[str, Any]:
     """What the answers in braces make, as Moodle tells the kinds apart."""
     if not answers:
         raise Unreadable("essay")
@@ -360,7 +361,7 @@ def read_block(line: int, text: str, category: str) -> Found | Left | str:
         prompt=prompt_text,
         explanation=formatted(feedback, fmt)[1],
         category=category,
-        **parts,  # type: ignore[arg-type]
+        **parts,
     )
 
 
