@@ -58,6 +58,10 @@ def _beaten() -> dict[str, str]:
     with the game's own sentence for a tie."""
     return {
         "category": pgettext("you picked", "%(winner)s has %(winner_hand)s, a higher category."),
+        # Teen Patti pages name the categories otherwise ("kind" in Hindi and Bengali).
+        "teenpatti_category": pgettext(
+            "you picked, teen patti", "%(winner)s has %(winner_hand)s, a higher category."
+        ),
         "rank": pgettext("you picked", "%(winner)s has %(winner_hand)s, which ranks higher."),
         "kicker": pgettext(
             "you picked",
@@ -202,6 +206,7 @@ def why_teenpatti(result: teenpatti.TPShowdown, names: Sequence[str]) -> str:
     """Why the first of two Teen Patti hands beats the second, or ties it."""
     decision = result.decided_by
     kind = "teenpatti_tie" if result.result == "tie" else decision.kind
+    kind = "teenpatti_category" if kind == "category" else kind
     hand = describe_teenpatti(result.values[0])
     params = {"winner": names[0], "other": names[1], "winner_hand": hand, "hand": hand}
     return _why(kind, params, decision.winner_rank, decision.loser_rank)
