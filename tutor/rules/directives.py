@@ -35,6 +35,8 @@ from tutor.words.showdowns import (
 )
 from tutor.words.terms import player_name, seat_name
 
+from .chart import chart_block
+
 
 class DirectiveError(ValueError):
     pass
@@ -316,6 +318,7 @@ RENDERERS: dict[str, Callable[[list[str], dict[str, str]], dict[str, Any]]] = {
     "rtp": _rtp,
     "blinds": _blinds,
     "presets": _presets,
+    "chart": chart_block,
 }
 
 
