@@ -15,7 +15,7 @@ PYTHON ?= $(shell for p in python3.13 python3.12 python3.14 python3 \
 	if "$$p" -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; then \
 	command -v "$$p"; break; fi; done)
 
-.PHONY: run test test-postgres setup catalogs migrate lint format serve clean messages
+.PHONY: run test test-postgres setup catalogs migrate lint format serve clean messages check-translations
 
 run: setup
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
@@ -80,6 +80,11 @@ format: $(STAMP)
 # For translators with GNU gettext: re-extract the interface strings into every catalog.
 messages: $(STAMP)
 	$(BIN)/python manage.py makemessages --no-obsolete --add-location file -l bn -l hi -l ja -l cs --ignore '.venv/*' --ignore 'content/*'
+
+# For translators: terminology, placeholder, markup and length warnings in every catalog
+# (a report; exit 1 only with CHECK_ARGS=--strict and a placeholder or markup warning).
+check-translations: $(STAMP)
+	$(BIN)/python manage.py checktranslations $(CHECK_ARGS)
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis

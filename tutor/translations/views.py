@@ -6,13 +6,22 @@ from django.views.decorators.http import require_GET
 
 from tutor.core.locales import native_name
 
-from .status import all_status
+from .status import WARNING_KINDS, all_status, warning_counts
 
 
 @require_GET
 def status(request: HttpRequest) -> HttpResponse:
-    languages = [
-        {"code": code, "name": native_name(code), "catalogs": rows}
-        for code, rows in all_status().items()
-    ]
-    return render(request, "translations/status.html", {"languages": languages})
+    languages = []
+    for code, rows in all_status().items():
+        counts = warning_counts(code)
+        languages.append(
+            {
+                "code": code,
+                "name": native_name(code),
+                "catalogs": rows,
+                "warnings": counts,
+                "warnings_total": sum(counts.values()),
+            }
+        )
+    context = {"languages": languages, "warning_kinds": WARNING_KINDS}
+    return render(request, "translations/status.html", context)

@@ -1,0 +1,77 @@
+"""Report terminology, placeholder, markup and length warnings in every catalog.
+
+python manage.py checktranslations                  # every language, as text
+python manage.py checktranslations --language cs    # one language (repeatable)
+python manage.py checktranslations --format json    # for tools
+python manage.py checktranslations --strict         # exit 1 on placeholder/markup warnings
+
+A report, not a gate: the exit status is 0 unless ``--strict`` finds a warning that
+breaks a page (a placeholder or markup mismatch). ``make check-translations`` runs it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from tutor.rules.catalogs import translated_languages
+from tutor.translations.checks import BREAKING, KINDS, CheckWarning, check_language, count_by_kind
+
+
+def _line(warning: CheckWarning) -> str:
+    context = (
+        f" msgctxt {json.dumps(warning.msgctxt, ensure_ascii=False)}" if warning.msgctxt else ""
+    )
+    msgid = json.dumps(warning.short_msgid, ensure_ascii=False)
+    return f"{warning.catalog}:{warning.line}: [{warning.kind}]{context} {msgid}: {warning.detail}"
+
+
+def _summary(language: str, counts: dict[str, int]) -> str:
+    parts = ", ".join(f"{counts[kind]} {kind}" for kind in KINDS)
+    return f"{language}: {sum(counts.values())} warnings ({parts})"
+
+
+class Command(BaseCommand):
+    help = "Check the translated catalogs against the terminology and the English."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--language", action="append", default=[], help="a language code (default: all)"
+        )
+        parser.add_argument("--format", choices=["text", "json"], default="text")
+        parser.add_argument(
+            "--strict", action="store_true", help="exit 1 on any placeholder or markup warning"
+        )
+        parser.add_argument(
+            "--locale-dir", type=Path, default=None, help="default: the project's locale/"
+        )
+
+    def handle(self, *args: object, **options: Any) -> None:
+        locale_dir: Path = options["locale_dir"] or Path(settings.LOCALE_PATHS[0])
+        languages: list[str] = options["language"] or translated_languages()
+        missing = [code for code in languages if not (locale_dir / code / "LC_MESSAGES").is_dir()]
+        if missing:
+            raise CommandError(f"no catalogs for: {', '.join(missing)} (in {locale_dir})")
+        results = {code: check_language(locale_dir, code) for code in languages}
+        if options["format"] == "json":
+            data = {
+                code: {
+                    "counts": count_by_kind(warnings),
+                    "warnings": [w.as_dict() for w in warnings],
+                }
+                for code, warnings in results.items()
+            }
+            self.stdout.write(json.dumps({"languages": data}, ensure_ascii=False, indent=2))
+        else:
+            for warnings in results.values():
+                for warning in warnings:
+                    self.stdout.write(_line(warning))
+            for code, warnings in results.items():
+                self.stdout.write(_summary(code, count_by_kind(warnings)))
+        breaking = sum(1 for ws in results.values() for w in ws if w.kind in BREAKING)
+        if options["strict"] and breaking:
+            raise CommandError(f"{breaking} placeholder or markup warning(s) would break pages")
