@@ -136,3 +136,25 @@ def test_language_neutral_links_get_the_prefix(doc: Document) -> None:
     html = str(render.render_document(doc, "ja").html)
     assert 'href="/ja/glossary/"' in html
     assert 'href="https://example.org/"' in html
+
+
+def test_long_changed_segment_keeps_its_previous_text_readable(
+    doc: Document, tmp_path: Path
+) -> None:
+    """Babel wraps "#| msgid" comments at 76 columns; the catalog must still read back."""
+    long_old = "A paragraph to be changed slightly later. " + "It goes on and on, " * 8 + "end."
+    master = doc.path.read_text(encoding="utf-8")
+    doc.path.write_text(master.replace("A paragraph to be changed slightly later.", long_old))
+    catalogs.update_catalogs([doc])
+    catalog = load(tmp_path)
+    catalog.get(long_old).string = "Dlouhý odstavec."
+    path = tmp_path / "locale" / "cs" / "LC_MESSAGES" / "test-doc.po"
+    path.write_bytes(catalogs.render_po(catalog))
+    doc.path.write_text(
+        master.replace("A paragraph to be changed slightly later.", long_old + " Now.")
+    )
+    catalogs.update_catalogs([doc])
+    changed = load(tmp_path).get(long_old + " Now.")
+    assert changed.fuzzy and changed.previous_id == [long_old]
+    assert f'#| msgid "{long_old}"\n' in path.read_text(encoding="utf-8")
+    assert catalogs.update_catalogs([doc], check=True) == []

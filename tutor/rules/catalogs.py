@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import normalize, read_po, write_po
 from django.conf import settings
 
 from .documents import Document, catalog_path
@@ -77,6 +77,14 @@ def previous_ids(text: str) -> dict[str, str]:
             while i + 1 < len(lines) and lines[i + 1].startswith('#| "'):
                 i += 1
                 previous.append(lines[i][3:])
+            # Older catalogs: Babel wrapped the comment at spaces, inside the quotes.
+            while (
+                i + 1 < len(lines)
+                and lines[i + 1].startswith("#| ")
+                and not previous[-1].endswith('"')
+            ):
+                i += 1
+                previous[-1] += " " + lines[i][3:]
         elif line.startswith("msgid ") and previous:
             current = [line[len("msgid ") :]]
             while i + 1 < len(lines) and lines[i + 1].startswith('"'):
@@ -124,8 +132,27 @@ def render_po(catalog: Catalog) -> bytes:
     for message in catalog:
         message.flags.discard("python-format")
     out = io.BytesIO()
-    write_po(out, catalog, width=0, include_previous=True, sort_output=False)
-    return out.getvalue()
+    # The previous texts are written here, not by Babel: Babel wraps a "#| msgid" comment
+    # at 76 columns even with width=0, cutting the quoted string over lines that neither
+    # msgfmt nor ``previous_ids`` can read back.
+    write_po(out, catalog, width=0, include_previous=False, sort_output=False)
+    return _with_previous_ids(out.getvalue().decode("utf-8"), catalog).encode("utf-8")
+
+
+def _with_previous_ids(text: str, catalog: Catalog) -> str:
+    """``text`` with a one-line ``#| msgid "..."`` before each fuzzy message that has one."""
+    previous = {
+        f"msgid {normalize(m.id, width=0)}": normalize(m.previous_id[0], width=0)
+        for m in catalog
+        if m.id and isinstance(m.id, str) and m.fuzzy and m.previous_id
+    }
+    lines = text.split("\n")
+    out: list[str] = []
+    for line in lines:
+        if line in previous:
+            out.append(f"#| msgid {previous.pop(line)}")
+        out.append(line)
+    return "\n".join(out)
 
 
 def updated_catalog(document: Document, language: str, source: str | None = None) -> Catalog:

@@ -329,7 +329,9 @@ def drill_link(drill: QuestionDrill[Any, Any], level: str = "easy", **params: st
     return f"{reverse('drill', args=[drill.slug])}?{urlencode({'level': level, **params})}"
 
 
-def render_directive(text: str, language: str) -> str:
+def render_directive(text: str, language: str, *, drill_links: bool = True) -> str:
+    """The block of ``text``. ``drill_links=False`` leaves out the link that opens a drill
+    on the example (a rule page links to practice once per section instead)."""
     name, args, opts = parse_directive(text)
     renderer = RENDERERS.get(name)
     if renderer is None:
@@ -339,4 +341,6 @@ def render_directive(text: str, language: str) -> str:
     except (EngineError, KeyError, ValueError, IndexError) as error:
         raise DirectiveError(f"{text!r}: {error!r}") from error
     context["directive"] = text
+    if not drill_links:
+        context.pop("drill_url", None)
     return render_to_string(f"rules/blocks/{name}.html", context)

@@ -14,23 +14,18 @@ from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
-from urllib.parse import urlencode
 
 from babel.messages.pofile import read_po
 from django.urls import reverse
 from django.utils import translation
-from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from tutor.concepts import CONCEPTS
-from tutor.concepts.practice import practice
-from tutor.words.base import join_names
-
 from .directives import render_directive
-from .documents import Document, catalog_path
+from .documents import RULE_PAGES, Document, catalog_path
+from .layout import boxes, with_section_ends
 from .sections import select_sections
 from .segments import is_directive, iter_segments, markdown, split_anchor
 
@@ -133,8 +128,10 @@ def _render(
     tokens = md.parse(document.path.read_text(encoding="utf-8"))
     with translation.override(language):
         title, toc, total, done = _translate(md, tokens, document, language)
-        _engine_blocks(tokens, language)
-        tokens = _with_practice_links(tokens, document.slug)
+        boxes(tokens)
+        _engine_blocks(tokens, language, drill_links=False)
+        if document.slug in RULE_PAGES:
+            tokens = with_section_ends(tokens, document.slug)
         body = md.renderer.render(tokens, md.options, {})
     return RenderedDocument(title, mark_safe(body), tuple(toc), total, done)
 
@@ -170,6 +167,7 @@ def _render_sections(
     with translation.override(language):
         title, toc, total, done = _translate(md, tokens, document, language)
         page = reverse("rule-page", args=[document.slug])
+        boxes(tokens)
         _engine_blocks(tokens, language, elsewhere=(page, frozenset(anchors)))
         body = md.renderer.render(tokens, md.options, {})
     return RenderedDocument(title, mark_safe(body), tuple(toc), total, done)
@@ -214,15 +212,21 @@ def _translate(
 
 
 def _engine_blocks(
-    tokens: list[Token], language: str, elsewhere: tuple[str, frozenset[str]] | None = None
+    tokens: list[Token],
+    language: str,
+    elsewhere: tuple[str, frozenset[str]] | None = None,
+    *,
+    drill_links: bool = True,
 ) -> None:
     """Render the engine directives and put the language in site links. ``elsewhere``:
     (the rule page's address, the anchors shown here): a link to another section of the
-    page then goes to the rule page."""
+    page then goes to the rule page. ``drill_links``: whether each example links to its
+    drill (a lesson's do; a rule page links to practice once per section instead)."""
     for index, token in enumerate(tokens):
         if is_directive(token):
             block = Token("html_block", "", 0)
-            block.content = render_directive(token.content, language) + "\n"
+            block.content = render_directive(token.content, language, drill_links=drill_links)
+            block.content += "\n"
             tokens[index - 1] = Token("text", "", 0)
             tokens[index] = block
             tokens[index + 1] = Token("text", "", 0)
@@ -233,38 +237,3 @@ def _engine_blocks(
                     child.attrSet("href", f"/{language}{href}")
                 elif href.startswith("#") and elsewhere and href[1:] not in elsewhere[1]:
                     child.attrSet("href", f"{elsewhere[0]}{href}")
-
-
-def _with_practice_links(tokens: list[Token], page: str) -> list[Token]:
-    """After each section heading that teaches a concept, a line linking to practice aimed
-    at it (in the active language)."""
-    out: list[Token] = []
-    opener_id = ""
-    for token in tokens:
-        out.append(token)
-        if token.type == "heading_open":
-            opener_id = str(token.attrGet("id") or "")
-        elif token.type == "heading_close" and opener_id:
-            links = practice_links(page, opener_id)
-            if links:
-                block = Token("html_block", "", 0)
-                block.content = links + "\n"
-                out.append(block)
-            opener_id = ""
-    return out
-
-
-def practice_links(page: str, anchor: str) -> str:
-    """``Practise: <concept>, <concept>`` for the concepts taught at ``page#anchor``."""
-    found = []
-    for concept in CONCEPTS.values():
-        aimed = practice(concept.id) if (concept.page, concept.anchor) == (page, anchor) else []
-        if aimed:
-            url = reverse("drill", args=[aimed[0].drill.slug])
-            query = urlencode({"level": aimed[0].levels[0], "concept": concept.id})
-            found.append(format_html('<a href="{}?{}">{}</a>', url, query, concept.title))
-    if not found:
-        return ""
-    # Translators: before the links to practise the rules of a section, e.g. "Practise: Kickers, The wheel".
-    label = pgettext("rule page", "Practise:")
-    return format_html('<p class="practise-links">{} {}</p>', label, mark_safe(join_names(found)))
