@@ -12,3 +12,6 @@ urlpatterns = i18n_patterns(
     path("", include("tutor.classrooms.urls")),
     path("", include("tutor.lessons.urls")),
 )
+
+# Outside the language prefix: browsers ask for it at the root.
+urlpatterns += [path("favicon.ico", core.favicon, name="favicon")]
