@@ -86,7 +86,7 @@ def test_asides_render_with_their_title_and_every_paragraph_inside(
 ) -> None:
     html = page_html(client, "ja", slug)
     asides = re.findall(
-        r'<aside class="sources-note" aria-label="([^"]+)">(.*?)</aside>', html, re.S
+        r'<div class="sources-note" role="note" aria-label="([^"]+)">(.*?)</div>', html, re.S
     )
     assert asides
     with translation.override("ja"):

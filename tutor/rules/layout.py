@@ -38,7 +38,7 @@ def boxes(tokens: list[Token]) -> None:
         if kind:
             markup = _box_opening(kind)
         else:
-            markup = "</aside>\n" if open_kind == "aside" else "</section>\n"
+            markup = "</div>\n" if open_kind == "aside" else "</section>\n"
         open_kind = kind
         block = Token("html_block", "", 0)
         block.content = markup
@@ -61,8 +61,11 @@ def _box_opening(kind: str) -> str:
     # Translators: the title of a box beside the rules that says what the source documents
     # of the page say (where they agree, differ or are silent).
     title = gettext("What the sources say")
+    # A note, not an <aside>: a page has many, all with the same title, and complementary
+    # landmarks must be top level with unique names (axe's landmark rules).
     return format_html(
-        '<aside class="sources-note" aria-label="{}"><p class="sources-note__title">{}</p>\n',
+        '<div class="sources-note" role="note" aria-label="{}">'
+        '<p class="sources-note__title">{}</p>\n',
         title,
         title,
     )
