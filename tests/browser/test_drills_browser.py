@@ -146,12 +146,12 @@ def test_side_pots_payouts_step_appears_in_feedback_and_is_checked(tab: Page, si
 # --- 3. Teen Patti 20-20 round ------------------------------------------------------------
 
 # Source 004: Player A pays 0.95 to 1 and is refunded on a tie; Tie pays 50 to 1. With 10 on
-# Player A and 1 on Tie the net of a round is never zero, whatever is dealt.
-SLIP = {"player_a": "10", "tie": "1"}
+# Player A and 10 on Tie the net of a round is never zero, whatever is dealt.
+SLIP = {"player_a": "10", "tie": "10"}
 NET_BY_RESULT = {
-    "Player A wins": Decimal("8.50"),  # +9.50 on Player A, -1 on Tie
-    "Player B wins": Decimal("-11"),
-    "Tie": Decimal("50"),  # Player A refunded, +50 on Tie
+    "Player A wins": Decimal("-0.50"),  # +9.50 on Player A, -10 on Tie
+    "Player B wins": Decimal("-20"),
+    "Tie": Decimal("500"),  # Player A refunded, +500 on Tie
 }
 
 
