@@ -42,6 +42,12 @@ class Outcome:
         return bool(self.general or self.spots)
 
 
+#: The spots in the layout's reading order, which is also the keyboard's: Player A's side
+#: (its main bet, then its Pair Plus) beside Player B's, then the two bets on both hands.
+#: The CSS places them in this order, so tabbing never jumps across the felt.
+LAYOUT = ("player_a", "player_b", "pair_plus_a", "pair_plus_b", "tie", "six_card_bonus")
+assert sorted(LAYOUT) == sorted(tp2020.BETS)
+
 def pays(bet: str, language: str) -> str:
     """What a spot pays, from the engine's paytable: ``0.95 to 1``, ``up to 50 to 1``."""
     table = tp2020.DEFAULT
@@ -188,7 +194,7 @@ def context(state: dict[str, Any], outcome: Outcome, language: str) -> dict[str,
         "next_round": state["round"],
         "face_down": (None, None, None),
         "chips": [(chip, format_number(chip, language), chip == state["chip"]) for chip in CHIPS],
-        "spots": [_spot(bet, slip.get(bet, Decimal(0)), outcome, language) for bet in tp2020.BETS],
+        "spots": [_spot(bet, slip.get(bet, Decimal(0)), outcome, language) for bet in LAYOUT],
         "last": last_round(shown, balance, language) if shown else None,
         "outcome": outcome,
         "balance": money.plain(balance, language),
