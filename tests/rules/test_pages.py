@@ -39,7 +39,7 @@ def test_page_renders_complete(client: Client, language: str, slug: str) -> None
     html = response.content.decode()
     assert f'<html lang="{language}"' in html
     assert 'class="untranslated"' not in html, "a segment is missing or fuzzy"
-    assert 'role="note"' not in html  # the completeness note only shows below 100 %
+    assert '<p class="notice" role="note">' not in html  # the "% translated" note shows below 100 %
 
 
 @pytest.mark.parametrize("slug", ["texas-holdem", "teen-patti-20-20"])
