@@ -135,3 +135,26 @@ def test_hand_plays_to_the_end_with_showdown_or_fold(client: Client, language: s
     hand = hand_of(client)
     assert hand.is_over
     assert sum(hand.result.payouts) == sum(hand.committed)
+
+
+def test_hand_over_shows_the_result_banner_and_the_log_newest_first(client: Client) -> None:
+    response = start(client)
+    for _ in range(40):
+        html = response.content.decode()
+        step = step_of(html)
+        if step is None:
+            break
+        response = client.post(URL, {"command": "act", "step": step, "act": "allin"})
+    html = response.content.decode()
+    hand = hand_of(client)
+    assert hand.is_over and hand.result is not None
+    assert 'class="poker-result"' in html
+    assert html.count('class="poker-table__seat poker-table__seat--p') == hand.seats
+    log = re.search(r'<ol class="action-log poker-log" reversed>(.*?)</ol>', html, re.S)
+    assert log is not None
+    lines = re.findall(r"<li>(.*?)</li>", log.group(1))
+    assert lines[-1].startswith("Hand ")  # the oldest line last
+    assert "wins" in lines[0] or "wins" in lines[1]  # the newest lines first
+    assert not re.search(r"\b[2-9TJQKA][shdc]\b", log.group(1))  # no card codes
+    winners = {s for pot in hand.result.pots for s, _ in pot.shares}
+    assert len(winners) >= 1 and ("wins" in html)

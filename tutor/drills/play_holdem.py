@@ -23,6 +23,8 @@ from tutor.engine.bots import DecisionData
 from tutor.engine.errors import EngineError, IllegalAction
 from tutor.engine.hand import Hand
 from tutor.engine.table import Table
+from tutor.table.picture import from_hand
+from tutor.table.result import result_of
 from tutor.words.bots import bot_reason, style_name
 from tutor.words.narrate import narrate
 from tutor.words.reasons import reason_text
@@ -187,32 +189,22 @@ def _context(drill: PlayDrill, loaded: tuple | None, language: str) -> dict[str,
         return context
     _table, hand, styles, decisions = loaded
     view_data = hand.view(YOU)
-    seats = []
-    for s in view_data["seats"]:
-        if not s["seated"]:
-            continue
-        seats.append(
-            {
-                **s,
-                "label": you_name(s["seat"]),
-                "style": style_name(styles[s["seat"]]) if s["seat"] in styles else "",
-                "button": s["seat"] == view_data["button"],
-                "to_act": s["seat"] == view_data["to_act"],
-                "payout": (view_data["payouts"] or [0] * hand.seats)[s["seat"]],
-            }
-        )
+    result = result_of(hand, you_name)
+    street = street_name(view_data["street"])
     opts = view_data["options"]
     context.update(
         game=True,
         view=view_data,
-        seats=seats,
+        picture=from_hand(hand, YOU, you_name, language, best=result.best if result else None),
+        result=result,
+        styles=[(you_name(s), style_name(v)) for s, v in sorted(styles.items())],
         options=opts,
         presets=_legal_presets(hand) if opts else [],
         step=len(hand.events),
-        log=narrate(view_data["history"], you_name, language),
-        reasons=[bot_reason(d, language) for d in decisions if d.get("reason")],
+        log=narrate(view_data["history"], you_name, language)[::-1],
+        reasons=[bot_reason(d, language) for d in decisions if d.get("reason")][::-1],
         structure=structure_name(hand.rules.structure.code),
-        street=street_name(view_data["street"]),
+        street=street,
         over=hand.is_over,
         your_cards=next((s["cards"] for s in view_data["seats"] if s["seat"] == YOU), None),
         hand_no=view_data["hand_no"],

@@ -16,6 +16,7 @@ from urllib.parse import urlencode
 
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import get_language
 
 from tutor.drills import holdem_showdown, name_the_hand, teenpatti_showdown
 from tutor.drills.drill import QuestionDrill
@@ -24,6 +25,7 @@ from tutor.engine.cards import parse_cards
 from tutor.engine.errors import EngineError
 from tutor.engine.rules import Rules
 from tutor.engine.table import Street, Table
+from tutor.table.examples import blinds_picture, sidepots_picture
 from tutor.words import terms
 from tutor.words.hands import describe_holdem, describe_teenpatti
 from tutor.words.showdowns import (
@@ -36,6 +38,10 @@ from tutor.words.showdowns import (
 from tutor.words.terms import player_name, seat_name
 
 from .chart import chart_block
+
+
+def _language() -> str:
+    return get_language() or "en"
 
 
 class DirectiveError(ValueError):
@@ -162,6 +168,9 @@ def _sidepots(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
         "layers": layers,
         "total": sum(contributions),
         "returned_any": any(breakdown.returned),
+        "picture": sidepots_picture(
+            contributions, folded, [i in allin for i in range(len(contributions))], _language()
+        ),
     }
 
 
@@ -276,6 +285,7 @@ def _blinds(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
         "postflop": [seat_name(s) for s in postflop],
         "small": small,
         "big": big,
+        "picture": blinds_picture(small, big, seats, _language()),
     }
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import get_language
 
+from tutor.table.picture import TablePicture, from_hand
 from tutor.words import betting as words
 from tutor.words.narrate import narrate
 from tutor.words.terms import seat_name, structure_name
@@ -34,6 +35,7 @@ class Situation:
     seat_list: list[SeatLine]
     board: tuple[str, ...]  # card codes, as the seat view gives them
     pot: int
+    picture: TablePicture  # the table drawn (who is to act not marked: the drill asks it)
 
 
 def context(question: Question) -> dict[str, object]:
@@ -60,5 +62,6 @@ def context(question: Question) -> dict[str, object]:
         seat_list=seat_list,
         board=tuple(view["board"]),
         pot=view["pot"],
+        picture=from_hand(hand, None, seat_name, language, show_to_act=False),
     )
     return {"about": about}

@@ -16,6 +16,7 @@ from django.utils.translation import get_language, gettext_lazy
 
 from tutor.core.locales import format_number
 from tutor.core.numbers import whole_number
+from tutor.table.picture import from_contributions
 from tutor.words.terms import seat_name
 
 from ..answers import value
@@ -71,7 +72,8 @@ class SeatRow:
 
 
 def context(question: Question) -> dict[str, object]:
-    """The table of seats and one form row per possible pot."""
+    """The table of seats (drawn, each seat's whole contribution in front of it; the pots,
+    which are the question, not shown) and one form row per possible pot."""
     seat_rows = [
         SeatRow(
             index=s,
@@ -84,7 +86,23 @@ def context(question: Question) -> dict[str, object]:
         )
         for s in range(len(question.contributions))
     ]
-    return {"seat_rows": seat_rows, "pot_rows": range(len(question.contributions))}
+    picture = from_contributions(
+        question.contributions,
+        [
+            stack - chips
+            for stack, chips in zip(question.stacks, question.contributions, strict=True)
+        ],
+        question.folded,
+        question.all_in,
+        question.button,
+        seat_name,
+        get_language() or "en",
+    )
+    return {
+        "seat_rows": seat_rows,
+        "pot_rows": range(len(question.contributions)),
+        "picture": picture,
+    }
 
 
 def answer_key(question: Question) -> dict[str, list[str]]:
