@@ -17,6 +17,8 @@ Fixtures:
                    fresh context (own cookies, so its own DB session); closed after the test
     tab            ``new_tab()`` with the defaults
 
+After the run, the wall time of each browser test module is printed (see the end).
+
 Every Page collects uncaught script errors and console errors in ``page.problems`` (a
 list of strings) so that tests can check a page ran cleanly, CSP refusals included.
 
@@ -140,3 +142,22 @@ def new_tab(chromium: Browser, site: Callable[[str], str]) -> Iterator[Callable[
 @pytest.fixture
 def tab(new_tab: Callable[..., Page]) -> Page:
     return new_tab()
+
+
+# --- Wall time of each browser test module, printed after the run ---------------------------
+# The browser checks must stay within a bounded time in CI; this says where it goes. The
+# time of a module is the sum of its tests' setup, call and teardown.
+MODULE_SECONDS: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    module = report.nodeid.split("::")[0]
+    MODULE_SECONDS[module] = MODULE_SECONDS.get(module, 0.0) + report.duration
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if not MODULE_SECONDS:
+        return
+    terminalreporter.write_sep("-", "wall time per browser test module")
+    for module, seconds in sorted(MODULE_SECONDS.items(), key=lambda item: -item[1]):
+        terminalreporter.write_line(f"{seconds:8.1f} s  {module}")

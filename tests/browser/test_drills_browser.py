@@ -260,7 +260,8 @@ def test_play_holdem_hand_runs_in_place(tab: Page, site: Site) -> None:
         # All-in: the learner has nothing more to decide, so the bots play the hand out.
         submit_with_htmx(tab, "form.actions button[value=allin]")
     expect(heading).to_have_text("The hand is over")
-    expect(tab.locator("#game tbody", has_text="receives")).to_have_count(1)
+    expect(tab.locator("#game .poker-result", has_text="wins")).to_have_count(1)
+    expect(tab.locator("#game .poker-table__seat")).not_to_have_count(0)
     expect(tab.get_by_role("button", name="Next hand")).to_be_visible()
     assert tab.locator(".action-log li").count() >= 3  # the blinds and at least one action
     assert page_kept(tab) and tab.url == url
