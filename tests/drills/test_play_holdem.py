@@ -152,7 +152,10 @@ def test_hand_over_shows_the_result_banner_and_the_log_newest_first(client: Clie
     assert html.count('class="poker-table__seat poker-table__seat--p') == hand.seats
     log = re.search(r'<ol class="action-log poker-log" reversed>(.*?)</ol>', html, re.S)
     assert log is not None
-    lines = re.findall(r"<li>(.*?)</li>", log.group(1))
+    numbered = re.findall(r'<li value="(\d+)">(.*?)</li>', log.group(1))
+    # Numbered from the oldest: the newest line carries the highest number.
+    assert [int(n) for n, _ in numbered] == list(range(len(numbered), 0, -1))
+    lines = [line for _, line in numbered]
     assert lines[-1].startswith("Hand ")  # the oldest line last
     assert "wins" in lines[0] or "wins" in lines[1]  # the newest lines first
     assert not re.search(r"\b[2-9TJQKA][shdc]\b", log.group(1))  # no card codes
