@@ -78,6 +78,9 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "tutor.core.middleware.RememberLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Czech non-breaking spaces on the finished HTML (inside CommonMiddleware, which then
+    # counts the changed length; nothing listed below changes a page's body).
+    "tutor.core.typography.CzechTypographyMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",

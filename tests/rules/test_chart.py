@@ -19,6 +19,7 @@ from tutor.rules.directives import DirectiveError, render_directive
 from tutor.words import terms
 from tutor.words.cards import card_name
 from tutor.words.chart import one_in, share_percent
+from tutor.words.typography import typeset
 
 URL = "/{}/rules/hand-rankings/"
 
@@ -43,7 +44,7 @@ def test_page_lists_categories_strongest_first(client: Client, language: str) ->
         holdem_names = [terms.category_name("holdem", c) for c in census.HOLDEM_ORDER]
         tp_names = [terms.category_name("teenpatti", c) for c in census.TEENPATTI_ORDER]
     for row, name in zip(rows, holdem_names + tp_names, strict=True):
-        assert html_lib.escape(name) in row
+        assert typeset(html_lib.escape(name), language) in row
 
 
 def test_page_counts_are_the_engines(client: Client, language: str) -> None:
@@ -58,7 +59,8 @@ def test_page_counts_are_the_engines(client: Client, language: str) -> None:
         for row, (count, total) in zip(rows, expected, strict=True):
             assert format_number(count, language) in row
             assert share_percent(Fraction(count, total), language) in row
-            assert html_lib.escape(one_in(Fraction(count, total), language)) in row
+            odds = html_lib.escape(one_in(Fraction(count, total), language))
+            assert typeset(odds, language) in row
 
 
 @pytest.mark.parametrize("game", chart.GAMES)

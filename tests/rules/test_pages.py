@@ -15,6 +15,7 @@ from tutor.rules.directives import parse_directive
 from tutor.rules.documents import DOCUMENTS
 from tutor.rules.segments import markdown
 from tutor.words import terms
+from tutor.words.typography import typeset
 
 PAGES = {
     "texas-holdem": "/rules/texas-holdem/",
@@ -57,7 +58,8 @@ def test_example_hands_are_named_by_the_engine(client: Client, language: str, sl
                 code = "three_aces" if value.is_three_aces else value.code
             else:
                 code = sixcard.evaluate_bonus(opts["cards"]).code
-            assert f"<strong>{terms.category_name(game, code)}</strong>" in html, opts["cards"]
+            name = typeset(str(terms.category_name(game, code)), language)
+            assert f"<strong>{name}</strong>" in html, opts["cards"]
 
 
 def test_teen_patti_page_shows_paytables_and_exact_returns(client: Client, language: str) -> None:
@@ -66,9 +68,9 @@ def test_teen_patti_page_shows_paytables_and_exact_returns(client: Client, langu
     with translation.override(language):
         for bet, value in rtp.items():
             assert format_percentage(value, language, decimals=4) in html, bet
-            assert str(terms.TEENPATTI_BETS[bet]) in html
+            assert typeset(str(terms.TEENPATTI_BETS[bet]), language) in html
         for row in tp2020.DEFAULT.pair_plus + tp2020.DEFAULT.six_card_bonus:
-            assert str(terms.PAYTABLE_ROWS[row.code]) in html
+            assert typeset(str(terms.PAYTABLE_ROWS[row.code]), language) in html
     best = max(rtp.values())
     assert f"{best.numerator:,}".replace(",", "") in re.sub(r"\D", "", html) or True
     # The bets the document's 97.50 % refers to are marked as the highest.

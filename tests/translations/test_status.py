@@ -16,6 +16,7 @@ from tests.translations.test_checks import HEADER, TERMS, po_entry
 from tutor.core.templatetags.tutor import num
 from tutor.translations import status
 from tutor.translations.status import WARNING_KINDS, warning_counts
+from tutor.words.typography import typeset
 
 
 def warning_cells(html: str, code: str) -> list[str]:
@@ -33,8 +34,9 @@ def test_status_page_shows_the_counts_in_every_language(client: Client) -> None:
             assert 'id="checks"' in html
             assert "make check-translations" in html
             for kind in WARNING_KINDS:
-                assert escape(str(kind.explanation)) in html
-                assert f'<a href="#check-{kind.code}">{escape(str(kind.label))}</a>' in html
+                assert typeset(escape(str(kind.explanation)), page_language) in html
+                label = typeset(escape(str(kind.label)), page_language)
+                assert f'<a href="#check-{kind.code}">{label}</a>' in html
             for code in TRANSLATED:
                 expected = [num(counts[code][kind.code]) for kind in WARNING_KINDS]
                 expected.append(num(sum(counts[code].values())))

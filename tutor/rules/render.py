@@ -23,6 +23,7 @@ from django.utils.translation import gettext
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from . import glossary
 from .directives import render_directive
 from .documents import RULE_PAGES, Document, catalog_path
 from .layout import boxes, with_section_ends
@@ -95,6 +96,7 @@ def render_document(document: Document, language: str) -> RenderedDocument:
         language,
         _mtime(document.path),
         _mtime(catalog_path(language, document.domain)),
+        glossary.order_mtime(document.slug, language),
     )
 
 
@@ -118,16 +120,24 @@ def _fallback(tokens: list[Token], index: int, language: str) -> None:
     tokens[index].children = [*(tokens[index].children or []), mark]
 
 
-# Key: the document, the language and the modification times of its master and catalog.
-# Nothing user-specific; the value is a frozen RenderedDocument.
+# Key: the document, the language and the modification times of its master, its catalog
+# and what orders it (the Japanese glossary's readings; 0 for the others): the glossary is
+# sorted once per language here, not per request. Nothing user-specific; the value is a
+# frozen RenderedDocument.
 @lru_cache(maxsize=64)
 def _render(
-    document: Document, language: str, master_mtime: float, catalog_mtime: float
+    document: Document,
+    language: str,
+    master_mtime: float,
+    catalog_mtime: float,
+    order_mtime: float = 0.0,
 ) -> RenderedDocument:
     md = markdown()
     tokens = md.parse(document.path.read_text(encoding="utf-8"))
     with translation.override(language):
         title, toc, total, done = _translate(md, tokens, document, language)
+        if document.slug == glossary.SLUG:
+            tokens, toc = glossary.in_language_order(tokens, toc, language)
         boxes(tokens)
         _engine_blocks(tokens, language, drill_links=False)
         if document.slug in RULE_PAGES:
