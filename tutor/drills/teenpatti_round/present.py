@@ -48,6 +48,7 @@ class Outcome:
 LAYOUT = ("player_a", "player_b", "pair_plus_a", "pair_plus_b", "tie", "six_card_bonus")
 assert sorted(LAYOUT) == sorted(tp2020.BETS)
 
+
 def pays(bet: str, language: str) -> str:
     """What a spot pays, from the engine's paytable: ``0.95 to 1``, ``up to 50 to 1``."""
     table = tp2020.DEFAULT
