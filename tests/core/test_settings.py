@@ -11,9 +11,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    environment = {
-        k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY", "DATABASE_URL")
-    }
+    # DJANGO_ALLOW_ASYNC_UNSAFE: the browser tests set it while Chromium runs; a deployed
+    # site never has it, and `check --deploy` warns when it is set.
+    dropped = ("DEBUG", "SECRET_KEY", "DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE")
+    environment = {k: v for k, v in os.environ.items() if k not in dropped}
     environment.update(env)
     return subprocess.run(
         [sys.executable, "manage.py", *args],

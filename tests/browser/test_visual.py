@@ -13,8 +13,6 @@ import pytest
 from django.test import Client
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import chromium, live_server, new_tab, site  # noqa: F401
-
 Site = Callable[[str], str]
 NewTab = Callable[..., Page]
 SIZES = [(1280, 800), (360, 740)]
@@ -50,8 +48,8 @@ def left(page: Page, selector: str) -> float:
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=SIZE_IDS)
 @pytest.mark.parametrize("name", GRID_PAGES)
 def test_grid_header_title_and_first_panel_share_one_left_edge(
-    new_tab: NewTab,  # noqa: F811
-    site: Site,  # noqa: F811
+    new_tab: NewTab,
+    site: Site,
     name: str,
     width: int,
     height: int,
@@ -85,8 +83,8 @@ COLUMNS = (
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=SIZE_IDS)
 @pytest.mark.parametrize("slug", ["name-the-hand", "holdem-showdown"])
 def test_feedback_appears_without_moving_the_question(
-    new_tab: NewTab,  # noqa: F811
-    site: Site,  # noqa: F811
+    new_tab: NewTab,
+    site: Site,
     slug: str,
     width: int,
     height: int,
@@ -119,8 +117,8 @@ def test_favicon_is_linked_and_served(client: Client) -> None:
 
 @pytest.mark.browser
 def test_print_styles_hide_the_chrome_and_keep_the_rules(
-    new_tab: NewTab,  # noqa: F811
-    site: Site,  # noqa: F811
+    new_tab: NewTab,
+    site: Site,
 ) -> None:
     page = new_tab()
     page.goto(site("/en/rules/texas-holdem/"))

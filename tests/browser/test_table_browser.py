@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from .pages import page
+from tests.table.pages import page
 
 pytestmark = pytest.mark.browser
 
