@@ -28,6 +28,7 @@ from functools import cache
 from itertools import combinations
 from math import comb, prod
 
+from . import tp_rtp
 from .cards import Card, Rank, Suit
 from .fast import strength
 from .packing import ACE, CATEGORY_SHIFT, Category, pack
@@ -87,23 +88,9 @@ class HandClass:
 
 
 def _multisets(ranks: tuple[Rank, ...], size: int) -> Iterator[tuple[tuple[Rank, int], ...]]:
-    """Every multiset of ``size`` cards over ``ranks``, at most four cards of a rank."""
-
-    def walk(
-        i: int, left: int, chosen: list[tuple[Rank, int]]
-    ) -> Iterator[tuple[tuple[Rank, int], ...]]:
-        if left == 0:
-            yield tuple(chosen)
-            return
-        if i == len(ranks):
-            return
-        yield from walk(i + 1, left, chosen)
-        for k in range(1, min(4, left) + 1):
-            chosen.append((ranks[i], k))
-            yield from walk(i + 1, left - k, chosen)
-            chosen.pop()
-
-    yield from walk(0, size, [])
+    """Every multiset of ``size`` cards over ``ranks``, at most four cards of a rank, as
+    (rank, count) pairs in rank order: the Teen Patti counter's walk, shared."""
+    return (tuple(counts.items()) for counts in tp_rtp.multisets(ranks, size))
 
 
 def _representative(counts: tuple[tuple[Rank, int], ...], suited: bool) -> tuple[Card, ...]:

@@ -108,7 +108,7 @@ def three_card_counts(ranks: tuple[Rank, ...] = ALL_RANKS) -> dict[str, int]:
     return dict(Counter(value_of(trio).paytable_code for trio in combinations(deck, 3)))
 
 
-def _multisets(ranks: tuple[Rank, ...], size: int) -> Iterator[dict[Rank, int]]:
+def multisets(ranks: tuple[Rank, ...], size: int) -> Iterator[dict[Rank, int]]:
     """Yield rank -> count dicts (counts 1..4) of ``size`` cards over ``ranks``."""
 
     def walk(i: int, left: int, chosen: dict[Rank, int]) -> Iterator[dict[Rank, int]]:
@@ -146,7 +146,7 @@ def _cards(counts: dict[Rank, int], flush_ranks: frozenset[Rank]) -> tuple[Card,
 def bonus_counts(ranks: tuple[Rank, ...] = ALL_RANKS) -> dict[BonusCategory, int]:
     """Every six-card set of the deck counted by its 6 Card Bonus category."""
     counts: Counter[BonusCategory] = Counter()
-    for multiset in _multisets(tuple(sorted(ranks)), 6):
+    for multiset in multisets(tuple(sorted(ranks)), 6):
         assignments = prod(comb(4, k) for k in multiset.values())
         flush_assignments = 0
         for size in range(5, len(multiset) + 1):
