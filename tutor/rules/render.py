@@ -23,6 +23,9 @@ from django.utils.translation import gettext
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from tutor.translations.markers import call_uncached, marking
+from tutor.translations.segment_tokens import frame_segments, note_segment
+
 from . import glossary
 from .directives import render_directive
 from .documents import RULE_PAGES, Document, catalog_path
@@ -91,13 +94,16 @@ def translations(language: str, domain: str) -> Mapping[str, str]:
 
 
 def render_document(document: Document, language: str) -> RenderedDocument:
-    return _render(
+    args = (
         document,
         language,
         _mtime(document.path),
         _mtime(catalog_path(language, document.domain)),
         glossary.order_mtime(document.slug, language),
     )
+    if marking():  # the translators' mode: rendered afresh with marked segments, not kept
+        return call_uncached(_render.__wrapped__, *args)
+    return _render(*args)
 
 
 def _block_opener(tokens: list[Token], index: int) -> Token:
@@ -142,6 +148,7 @@ def _render(
         _engine_blocks(tokens, language, drill_links=False)
         if document.slug in RULE_PAGES:
             tokens = with_section_ends(tokens, document.slug)
+        frame_segments(tokens)
         body = md.renderer.render(tokens, md.options, {})
     return RenderedDocument(title, mark_safe(body), tuple(toc), total, done)
 
@@ -152,13 +159,16 @@ def render_sections(
     """Only the sections ``anchors`` of ``document`` (``sections.py``), rendered as its
     page renders them, without the practice links; a link to a section left out goes to
     the rule page. ``KeyError`` for an anchor the master does not have."""
-    return _render_sections(
+    args = (
         document,
         language,
         anchors,
         _mtime(document.path),
         _mtime(catalog_path(language, document.domain)),
     )
+    if marking():  # the translators' mode: rendered afresh with marked segments, not kept
+        return call_uncached(_render_sections.__wrapped__, *args)
+    return _render_sections(*args)
 
 
 # Key: the document, the language, the sections and the modification times of the master
@@ -179,6 +189,7 @@ def _render_sections(
         page = reverse("rule-page", args=[document.slug])
         boxes(tokens)
         _engine_blocks(tokens, language, elsewhere=(page, frozenset(anchors)))
+        frame_segments(tokens)
         body = md.renderer.render(tokens, md.options, {})
     return RenderedDocument(title, mark_safe(body), tuple(toc), total, done)
 
@@ -209,6 +220,7 @@ def _translate(
         else:
             text = segment.msgid
         token.children = md.parseInline(text)[0].children
+        note_segment(token, document.domain, language, segment.msgid)
         if language != "en" and segment.msgid not in strings:
             _fallback(tokens, index, language)
         if opener.type == "heading_open":
