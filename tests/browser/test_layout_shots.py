@@ -8,7 +8,11 @@ languages, each failing on what a learner would see as broken:
     on purpose, such as ``.table-scroll``, and the visually hidden ones are left out);
 (c) the table component (``figure.poker-table``) draws two seats, or two cards, over each
     other (but for the two hole cards of one seat, fanned on purpose), or a seat or a card
-    outside the table.
+    outside the table;
+(d) in Bengali, Hindi, Japanese and Czech, at the last size, what the rendered-text guard
+    (``tutor/translations/rendered.py``) finds in the visible text: card codes, Latin
+    words outside the language's allow-list, English words in Czech, ASCII brackets,
+    commas, colons or "·" inside Japanese, a Czech one-letter word before a plain space.
 
 Each state is reached once a language (in a fresh browser context: its own session) and
 looked at in both sizes by resizing the window, so a state behind a form (a drill's
@@ -33,6 +37,8 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
+
+from tutor.translations.rendered import PAGE_TEXT_JS, check, without
 
 from .conftest import TIMEOUT_MS
 from .pages import LANGUAGES, PAGE_TYPES, PageType, World, make_world, open_state, teacher_cookies
@@ -211,6 +217,18 @@ def look(page: Page, kind: PageType, lang: str, shots: Path) -> list[str]:
     return failures
 
 
+#: The languages whose visible text the rendered-text guard reads (at the last size only:
+#: the words do not change with the width).
+GUARDED = ("bn", "hi", "ja", "cs")
+
+
+def rendered_text_problems(page: Page, kind: PageType, lang: str) -> list[str]:
+    """What ``tutor/translations/rendered.py`` finds in the page's visible text: card
+    codes, stray Latin or English words, ASCII punctuation in Japanese, Czech spaces."""
+    text, left_out = page.evaluate(PAGE_TEXT_JS)
+    return [str(f) for f in check(lang, without(text, left_out), page=kind.name)]
+
+
 @pytest.mark.parametrize("kind", PAGE_TYPES, ids=lambda kind: kind.name)
 def test_page_type_fits_at_phone_and_desktop_width(
     windows: dict[str, Page], site: Callable[[str], str], shots: Path, kind: PageType
@@ -223,6 +241,8 @@ def test_page_type_fits_at_phone_and_desktop_width(
             page.context.add_cookies(teacher_cookies(world, site("/")))
         open_state(page, site(world.format(kind.path, lang)), kind, world, lang)
         failures += look(page, kind, lang, shots)
+        if lang in GUARDED:
+            failures += rendered_text_problems(page, kind, lang)
     assert not failures, f"{kind.name}:\n" + "\n".join(failures)
 
 

@@ -85,7 +85,7 @@ def test_labels_per_drill() -> None:
     assert label(q, {"category": ["full_house"], "five": []}) == "Full house"
     q = question("side-pots", level="easy")
     pots = {"stage": ["1"], "pot0": ["1200"], "eligible0": ["0", "2"], "pot1": [""]}
-    assert label(q, pots) == "1,200 (Seat 1, Seat 3)"
+    assert label(q, pots) == "1,200 (Seat 1 and Seat 3)"  # Babel's list, the language's brackets
     q = question("betting")
     raise_limits = {"next": ["1"], "min_to": ["200"], "max_to": ["10000"]}
     assert label(q, raise_limits) == "Seat 2, raise 200 to 10,000"

@@ -25,6 +25,7 @@ from tutor.engine.hand import Hand
 from tutor.engine.table import Table
 from tutor.table.picture import from_hand
 from tutor.table.result import result_of
+from tutor.words.base import number, parenthetical, preset_label
 from tutor.words.bots import bot_reason, style_name
 from tutor.words.narrate import narrate
 from tutor.words.reasons import reason_text
@@ -212,7 +213,10 @@ def _context(drill: PlayDrill, loaded: tuple | None, language: str) -> dict[str,
     return context
 
 
-def _legal_presets(hand: Hand) -> list[tuple[str, int]]:
+def _legal_presets(hand: Hand) -> list[tuple[str, str]]:
+    """The presets the learner may use now: the engine's code (the button's value) and
+    the label, "2x (200)" in the page language's words, numbers and brackets."""
+    language = get_language() or "en"
     out = []
     for preset in PRESETS:
         try:
@@ -220,7 +224,8 @@ def _legal_presets(hand: Hand) -> list[tuple[str, int]]:
         except EngineError:
             continue
         if action.to is not None:
-            out.append((preset, action.to))
+            amount = number(action.to, language)
+            out.append((preset, parenthetical(preset_label(preset), amount)))
     return out
 
 

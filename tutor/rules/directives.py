@@ -27,6 +27,7 @@ from tutor.engine.rules import Rules
 from tutor.engine.table import Street, Table
 from tutor.table.examples import blinds_picture, sidepots_picture
 from tutor.words import terms
+from tutor.words.base import preset_label
 from tutor.words.hands import describe_holdem, describe_teenpatti
 from tutor.words.showdowns import (
     explain_holdem,
@@ -299,10 +300,10 @@ def _presets(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
     while hand.street is Street.PREFLOP:
         hand.check_or_call()
     bettor = hand.to_act
-    bets = [(f"{share} %", hand.preset_action(share).to) for share in ("33", "50", "100")]
+    bets = [(preset_label(share), hand.preset_action(share).to) for share in ("33", "50", "100")]
     hand.bet(bet)
     raiser = hand.to_act
-    raises = [(f"{multiple}x", hand.preset_action(f"{multiple}x").to) for multiple in (2, 3)]
+    raises = [(preset_label(f"{m}x"), hand.preset_action(f"{m}x").to) for m in (2, 3)]
     opts_now = hand.options()
     return {
         "pot": hand.pot - bet,

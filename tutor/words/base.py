@@ -11,11 +11,12 @@ tutor.words.base.MissingWords: no words for event code 'muck'
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 
 from babel.lists import format_list
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 
-from tutor.core.locales import format_number
+from tutor.core.locales import format_number, format_percentage
 
 
 class MissingWords(KeyError):
@@ -64,3 +65,32 @@ def number(value: int, language: str) -> str:
 def join_names(names: Sequence[str]) -> str:
     """``A, B and C`` in the page language (Babel's list patterns)."""
     return format_list(list(names), locale=(get_language() or "en").replace("-", "_"))
+
+
+def parenthetical(text: str, note: str) -> str:
+    """``text (note)`` with the language's own brackets and spacing (Japanese writes
+    「2番席（ボタン）」): the bracket pair is a translated message, never ASCII glued on."""
+    # Translators: a note in brackets after a word, "Seat 2 (button)". Use your language's
+    # brackets and spacing (Japanese: full-width, no space).
+    return fill(pgettext("parenthetical", "%(text)s (%(note)s)"), {"text": text, "note": note})
+
+
+def bracketed(note: str) -> str:
+    """``(note)`` standing alone, after a word in another element: the language's own
+    brackets (Japanese 「（最新順）」)."""
+    # Translators: a note in brackets, standing after a heading or a name: "(newest first)".
+    # Use your language's brackets (Japanese: full-width).
+    return fill(pgettext("parenthetical", "(%(note)s)"), {"note": note})
+
+
+def preset_label(code: str) -> str:
+    """The label of a bet-size preset of the engine (``"2x"``, ``"33"``) in the page
+    language: a multiple ("2x", Japanese 2倍) or a share of the pot as Babel writes a
+    percentage ("33 %" in Czech, "33%" in Japanese)."""
+    language = get_language() or "en"
+    if code.endswith("x"):
+        times = number(int(code[:-1]), language)
+        # Translators: a raise size, a number of times the bet or big blind: "2x" is
+        # "twice". Japanese: %(times)s倍.
+        return fill(pgettext("preset size", "%(times)sx"), {"times": times})
+    return format_percentage(Fraction(int(code), 100), language, decimals=0)

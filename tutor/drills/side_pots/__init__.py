@@ -17,6 +17,7 @@ from django.utils.translation import get_language, gettext_lazy
 from tutor.core.locales import format_number
 from tutor.core.numbers import whole_number
 from tutor.table.picture import from_contributions
+from tutor.words.base import join_names, parenthetical
 from tutor.words.terms import seat_name
 
 from ..answers import value
@@ -133,8 +134,8 @@ def answer_label(question: Question, answer: Answer) -> str:
         if value(answer, f"pot{row}").strip() == "" and not ticked:
             continue
         pot = format_number(_chips(value(answer, f"pot{row}")) or 0, language)
-        names = ", ".join(seat_labels(ticked))
-        parts.append(f"{pot} ({names})" if names else pot)
+        names = seat_labels(ticked)
+        parts.append(parenthetical(pot, join_names(names)) if names else pot)
     return "; ".join(parts)
 
 
