@@ -60,7 +60,7 @@ $(BIN)/python:
 
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check pip==$(PIP_VERSION)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[postgres]' --group dev
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[postgres,redis]' --group dev
 	@touch $@
 
 catalogs: $(STAMP)

@@ -8,3 +8,7 @@ this module.
 from tutor.settings import *  # noqa: F403
 
 ROOT_URLCONF = "benchmarks.bench_urls"
+
+# The workers' CPU time per kind of request, noted when the load test names a file in
+# BENCH_CPU_LOG (benchmarks/load_quiz/cpu.py); outermost, so that it sees every reply.
+MIDDLEWARE = ["benchmarks.load_quiz.cpu.CpuAccountMiddleware", *MIDDLEWARE]  # noqa: F405

@@ -21,7 +21,7 @@ from types import ModuleType
 
 import pytest
 
-from benchmarks.load_quiz import check, faults, pages, report
+from benchmarks.load_quiz import check, cpu_report, faults, pages, report
 from benchmarks.load_quiz.check import Check, Stored, check_answer
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -78,7 +78,9 @@ def test_load_quiz_smoke_run_keeps_every_acknowledged_answer_through_restarts(
     assert "fault test: OK" in result.stdout
 
 
-@pytest.mark.parametrize("module", [check, faults, pages, report], ids=lambda m: m.__name__)
+@pytest.mark.parametrize(
+    "module", [check, cpu_report, faults, pages, report], ids=lambda m: m.__name__
+)
 def test_load_quiz_doctests(module: ModuleType) -> None:
     result = doctest.testmod(module)
     assert result.attempted > 0

@@ -6,6 +6,8 @@ Environment:
     SECRET_KEY       required when DEBUG is off
     ALLOWED_HOSTS    comma-separated (default: localhost names in development)
     DATABASE_URL     e.g. postgres://user:pass@127.0.0.1:5432/tutor (default: SQLite file db.sqlite3)
+    REDIS_URL        e.g. redis://127.0.0.1:6379/0: the caches every app server shares (default:
+                     the database cache; see CACHES below)
     SECURE_SSL_REDIRECT, SECURE_HSTS_SECONDS   production hardening (on by default when DEBUG is off)
     SESSION_COOKIE_SECURE, CSRF_COOKIE_SECURE  "1"/"0": cookies only over HTTPS (default "1"
                      when DEBUG is off; `make serve` on plain-HTTP loopback sets "0")
@@ -20,6 +22,7 @@ Environment:
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from pathlib import Path
 
@@ -74,15 +77,23 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    # The live quiz's "nothing new" polls, most of a class's requests, answered here from
+    # the quiz cookie and the cached version, before the middleware below (tutor/quizzes/poll.py).
+    "tutor.quizzes.poll.QuickPollMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "tutor.core.middleware.RememberLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     # Czech non-breaking spaces on the finished HTML (inside CommonMiddleware, which then
-    # counts the changed length; nothing listed below changes a page's body).
+    # counts the changed length; nothing listed below changes a page's body but the
+    # translators' mode, which must run first).
     "tutor.core.typography.CzechTypographyMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The translators' ?translate=1 mode (tutor/translations/incontext.py): needs the user;
+    # with the mode off it only looks at the query string and one cookie. It changes the
+    # body of the pages it marks, inside the Czech typography above.
+    "tutor.translations.incontext.TranslateModeMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -134,22 +145,53 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# The cache lives in the database, so that every app server process shares it (the
-# join-code guessing limit counts across workers and machines).
+# Caches (docs/deploying.md, "Past one machine"). What every app server process must share
+# goes to "default" and "state"; "local" is each process's own. Without REDIS_URL: the
+# database cache table (`createcachetable`) and per-process memory, as on one machine. With
+# REDIS_URL (redis://host:6379/0, a database of its own: a test's `cache.clear()` empties
+# it): Django's Redis backend, needing the `redis` extra (`pip install -e '.[redis]'`).
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+if REDIS_URL and importlib.util.find_spec("redis") is None:
+    raise RuntimeError(
+        "REDIS_URL is set but the redis package is not installed: pip install -e '.[redis]'"
+    )
+_redis = {
+    "BACKEND": "django.core.cache.backends.redis.RedisCache",
+    "LOCATION": REDIS_URL,
+    "KEY_PREFIX": "tutor",
+    # A Redis that does not answer fails the request in 2 s instead of holding a thread.
+    "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+}
 CACHES = {
-    # Shared by every server process: rate limits of the join form.
-    "default": {
-        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
-        "LOCATION": "tutor_cache",
+    # Shared by every server process: the wrong-join-code counts (tutor/quizzes/join_views.py),
+    # so a guesser meets one limit whichever worker or machine answers.
+    "default": _redis
+    if REDIS_URL
+    else {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "tutor_cache"},
+    # A live session's (version, state), which every student polls (quizzes/student_views.py),
+    # kept a second. With Redis one copy for all servers, deleted at the teacher's move, so
+    # every server sees it at once and the database is asked once a second for the whole
+    # site. Without it each process keeps its own and other processes follow within the second.
+    "state": {**_redis, "KEY_PREFIX": "tutor-state"}
+    if REDIS_URL
+    else {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "tutor-state",
+        "OPTIONS": {"MAX_ENTRIES": 1000},  # live sessions at once in one process
     },
-    # In each process: rendered page fragments that depend only on the language and the
-    # address (site header, footer, a drill's heading), and the state of live quiz sessions
-    # for a second. Nothing here is ever the only copy of anything.
+    # Always in each process: rendered page fragments that depend only on the release, the
+    # language and the address (site header, footer, a drill's heading), and an ended
+    # quiz's scores. Not in Redis: they are the same on every server, a page reads up to
+    # five and each read from this process's memory costs less than a round trip to Redis,
+    # and servers of two releases (a rolling deploy) must not hand each other their
+    # fragments (the stylesheet's hashed name is one). Bounded: at most MAX_ENTRIES (about
+    # 1.5 MB; the site's own pages in five languages fit), then a third is dropped. Nothing
+    # here is ever the only copy of anything.
     "local": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "tutor-local",
         "TIMEOUT": None,
-        "OPTIONS": {"MAX_ENTRIES": 5000},
+        "OPTIONS": {"MAX_ENTRIES": 2000},
     },
 }
 

@@ -17,8 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.gunicorn_server import HOST, Server, free_port
-from benchmarks.load_quiz.bench import bench_pages, warm_up
+from benchmarks.load_quiz import cpu
+from benchmarks.load_quiz.bench import bench_pages, bench_poll, warm_up
 from benchmarks.load_quiz.check import check_database
+from benchmarks.load_quiz.cpu_report import Record, cpu_summary, print_cpu, read
 from benchmarks.load_quiz.faults import plan_faults
 from benchmarks.load_quiz.prepare import (
     QuizSetup,
@@ -128,18 +130,28 @@ def bench(options: argparse.Namespace, server: Server) -> tuple[dict[str, Any], 
     """The page bench's figures (with the load average around it), and its errors."""
     before = load_average()
     drill, bare = bench_pages(options, server)
+    # A live session of its own, whose one student polls and finds nothing new.
+    poll = bench_poll(options, server, create_quiz(1, random.Random(options.seed)).code)
     figures = {
         "bench": bench_summary(drill, bare),
+        "bench_poll": bench_summary(poll, bare)["drill"],
+        "bench_windows": {"drill": drill.window, "bare": bare.window, "poll": poll.window},
         "bench_clients": options.bench_clients,
         "bench_seconds": options.bench_seconds,
         "bench_load": f"{before} before, {load_average()} after",
     }
-    return figures, drill.errors + bare.errors
+    return figures, drill.errors + bare.errors + poll.errors
+
+
+def cpu_log(server: Server) -> list[Record]:
+    """What the workers noted of each request (benchmarks/load_quiz/cpu.py)."""
+    return read(Path(server.environment[cpu.ENVIRONMENT]))
 
 
 def bench_only(options: argparse.Namespace, server: Server, database: str) -> dict[str, Any]:
     figures, errors = bench(options, server)
     server.stop()
+    figures["cpu"] = cpu_summary(cpu_log(server), None, figures["bench_windows"])
     results = {
         "ok": not errors,
         "failures": ["errors in the page bench"] if errors else [],
@@ -147,6 +159,7 @@ def bench_only(options: argparse.Namespace, server: Server, database: str) -> di
         "database": database,
     }
     print_bench(results)
+    print_cpu(results)
     print_result(results["ok"])
     return results
 
@@ -180,6 +193,7 @@ def quiz(
     connections.close_all()
     check = check_database(students, setup.session_id, options.questions)
     results = summarize(options, run, students, teacher, elapsed, faults, check)
+    results["cpu"] = cpu_summary(cpu_log(server), run.window, figures.get("bench_windows", {}))
     p99 = results["quiz"]["students"]["p99"]
     results.update(
         database=database, load=load, goals={"p99_ms": p99, "p99_met": p99 < P99_GOAL_MS}

@@ -13,7 +13,15 @@ from dataclasses import dataclass
 
 from benchmarks.gunicorn_server import Server
 from benchmarks.load_quiz.browser import Browser, Run, Stop, Unanswered
-from benchmarks.load_quiz.pages import EXPECTED, LANGUAGE, QUESTION_DRILLS
+from benchmarks.load_quiz.pages import (
+    ATTEMPT_RE,
+    EXPECTED,
+    LANGUAGE,
+    QUESTION_DRILLS,
+    Failure,
+    PlayPage,
+    csrf_token,
+)
 
 Path = Callable[[random.Random], str]  # the address of each request, new seeds each time
 
@@ -28,6 +36,7 @@ class BenchResult:
     latencies: list[float]
     client_cpu: float  # s of this process's CPU
     server_cpu: float | None  # s of the workers' CPU
+    window: tuple[float, float]  # time.monotonic() at the start and the end
 
     @property
     def rate(self) -> float:
@@ -35,15 +44,22 @@ class BenchResult:
 
 
 def hammer(
-    options: argparse.Namespace, server: Server, kind: str, path: Path, seconds: float
+    options: argparse.Namespace,
+    server: Server,
+    kind: str,
+    path: Path,
+    seconds: float,
+    cookies: dict[str, str] | None = None,
 ) -> BenchResult:
-    """``bench_clients`` keep-alive clients asking for ``path`` back to back for ``seconds``."""
+    """``bench_clients`` keep-alive clients asking for ``path`` back to back for ``seconds``,
+    each with its own copy of ``cookies``."""
     run = Run(options, server.port, budget=10**9, seconds=seconds + options.request_timeout + 30)
     stop_at = time.monotonic() + seconds
 
     def client(number: int) -> None:
         rng = random.Random(number)
         browser = Browser(run)
+        browser.cookies = dict(cookies or {})
         while time.monotonic() < stop_at:
             try:
                 browser.send("GET", path(rng), kind)
@@ -54,6 +70,7 @@ def hammer(
 
     threads = [threading.Thread(target=client, args=(n,)) for n in range(options.bench_clients)]
     client_cpu, server_cpu, started = time.process_time(), server.worker_cpu(), time.perf_counter()
+    first = time.monotonic()
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -73,6 +90,7 @@ def hammer(
         server_cpu=None
         if server_cpu is None or server_after is None
         else server_after - server_cpu,
+        window=(first, time.monotonic()),
     )
 
 
@@ -114,3 +132,27 @@ def bench_pages(options: argparse.Namespace, server: Server) -> tuple[BenchResul
         hammer(options, server, "drill", drill, options.bench_seconds),
         hammer(options, server, "bare", bare_path, options.bench_seconds),
     )
+
+
+def poller(options: argparse.Namespace, server: Server, code: str) -> tuple[dict[str, str], str]:
+    """A student who has joined the live session ``code`` (its cookies), and the address of
+    its "nothing new" poll: the page's version."""
+    run = Run(options, server.port, budget=10, seconds=options.request_timeout + 30)
+    browser = Browser(run)
+    page = browser.get(f"/{LANGUAGE}/join/{code}/", "join").text
+    attempt = ATTEMPT_RE.search(page)
+    fields = [("code", code), ("nickname", "poller"), ("csrfmiddlewaretoken", csrf_token(page))]
+    fields.append(("attempt", attempt.group(1) if attempt else ""))
+    joined = browser.send("POST", f"/{LANGUAGE}/join/", "join", fields)
+    if joined.status != 302:
+        raise Failure(f"the poll bench's student could not join: {joined.status}")
+    version = PlayPage.parse(browser.get(f"/{LANGUAGE}/play/{code}/", "play").text).version
+    return browser.cookies, f"/{LANGUAGE}/play/{code}/state/?v={version}"
+
+
+def bench_poll(options: argparse.Namespace, server: Server, code: str) -> BenchResult:
+    """The "nothing new" poll of one joined student (live session ``code``), back to back
+    like the pages, to set against the bare view under the same load."""
+    cookies, address = poller(options, server, code)
+    hammer(options, server, "poll", lambda rng: address, options.bench_warmup, cookies)
+    return hammer(options, server, "poll", lambda rng: address, options.bench_seconds, cookies)

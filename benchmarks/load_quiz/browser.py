@@ -61,6 +61,7 @@ class Run:
         self.ending_at = 0.0  # when the teacher pressed "end" (time.monotonic)
         self.client_cpu = 0.0  # s of CPU used by this process's clients
         self.server_cpu: float | None = None  # s of CPU used by the workers
+        self.window = (0.0, 0.0)  # time.monotonic() when the clients started and ended
 
     def count_request(self) -> None:
         if next(self.requests) > self.budget:

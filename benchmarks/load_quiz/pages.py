@@ -25,6 +25,7 @@ EXPECTED = {
     "teacher": {200, 302, 286},
     "drill": {200},
     "bare": {200},
+    "poll": {204},
 }
 ALREADY_ANSWERED = "You have already answered this question"
 NOT_CURRENT = "That question is no longer open"

@@ -13,6 +13,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from benchmarks.gunicorn_server import CLEARED, manage, production_environment
+from benchmarks.load_quiz import cpu
 from benchmarks.load_quiz.pages import QUESTION_DRILLS
 
 SETTINGS_MODULE = "benchmarks.bench_settings"
@@ -21,6 +22,8 @@ SETTINGS_MODULE = "benchmarks.bench_settings"
 def server_environment(options: argparse.Namespace, tmp: Path) -> dict[str, str]:
     # One SECRET_KEY for the whole run: cookies survive restarts.
     environment = production_environment(tmp, DJANGO_SETTINGS_MODULE=SETTINGS_MODULE)
+    # Each worker notes every request's CPU time and kind there (benchmarks/load_quiz/cpu.py).
+    environment[cpu.ENVIRONMENT] = str(tmp / "cpu.log")
     if options.database_url:
         environment["DATABASE_URL"] = options.database_url
     if options.workers:

@@ -15,6 +15,7 @@ from benchmarks.load_quiz.bench import BenchResult
 from benchmarks.load_quiz.browser import Run, Sample
 from benchmarks.load_quiz.check import Check
 from benchmarks.load_quiz.client import Student, Teacher
+from benchmarks.load_quiz.cpu_report import print_cpu
 from benchmarks.load_quiz.faults import Fault
 from benchmarks.load_quiz.pages import EXPECTED
 
@@ -267,6 +268,7 @@ def print_report(results: dict[str, Any]) -> None:
         f" {quiz['students_before_end']['p99']:.1f} ms"
     )
     print_bench(results)
+    print_cpu(results)
     print_result(results["ok"])
     for failure in results["failures"]:
         print(f"  - {failure}")

@@ -40,12 +40,13 @@ def run_quiz(
         server.worker_cpu(),
         time.process_time(),
     )
-    started = time.perf_counter()
+    started, first = time.perf_counter(), time.monotonic()
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(max(0.0, run.deadline - time.monotonic()) + 5)
     elapsed = time.perf_counter() - started
+    run.window = (first, time.monotonic())
     run.client_cpu = time.process_time() - client_cpu
     after = server.worker_cpu()
     if server_cpu is not None and after is not None and set(server.workers()) == workers:

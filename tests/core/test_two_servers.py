@@ -1,10 +1,12 @@
-"""Two app servers, one database: what "past one machine" in the README promises.
+"""Two app servers, one database: what "past one machine" in docs/deploying.md promises.
 
 Two gunicorn instances (production settings, the same SECRET_KEY and database, different
-ports) stand in for the servers behind a load balancer. A student joins on one and goes on
-on the other; the teacher's move, made by a third process, reaches the second server's
-poll within the second that each process trusts its copy of a session's version; one
-answer per question holds across servers.
+ports) stand in for the servers behind a load balancer, twice: sharing the database cache,
+and sharing a Redis (REDIS_URL; tests/redis_server.py starts one, or the run skips where
+redis-server is missing, but never in CI). A student joins on one and goes on on the other;
+the teacher's move, made by a third process, reaches the second server's poll within the
+second that a process trusts its copy of a session's version (with Redis at once); one
+answer per question holds across servers; wrong join codes count once for both servers.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from benchmarks.gunicorn_server import (
     manage,
     production_environment,
 )
+from tests.redis_server import redis_server
 
 pytestmark = pytest.mark.slow
 
@@ -75,10 +78,24 @@ class Browser:
             connection.close()
 
 
+@pytest.fixture(scope="module", params=["database-cache", "redis"])
+def shared(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[dict[str, str]]:
+    """What the servers share besides the database: its cache table, or a Redis."""
+    if request.param != "redis":
+        yield {}
+        return
+    with redis_server(tmp_path_factory.mktemp("redis")) as url:
+        yield {"REDIS_URL": url}
+
+
 @pytest.fixture(scope="module")
-def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[dict[str, str], int, int]]:
+def servers(
+    shared: dict[str, str], tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[dict[str, str], int, int]]:
     tmp = tmp_path_factory.mktemp("two-servers")
-    environment = production_environment(tmp)
+    environment = production_environment(tmp, **shared)
     manage(environment, "migrate", "--noinput", "--verbosity", "0")
     manage(environment, "createcachetable")
     manage(environment, "collectstatic", "--noinput", "--verbosity", "0")
@@ -177,3 +194,32 @@ def test_both_servers_serve_the_same_hashed_static_files(
     names = [re.search(r'href="(/static/tutor/site\.[0-9a-f]{12}\.css)"', p) for p in pages]
     assert names[0] and names[1] and names[0].group(1) == names[1].group(1)
     assert Browser().request(b, "GET", names[0].group(1))[0] == 200
+
+
+def test_wrong_join_codes_count_once_for_both_servers(
+    servers: tuple[dict[str, str], int, int],
+) -> None:
+    from tutor.quizzes.join_views import JOIN_ATTEMPTS
+
+    _, a, b = servers
+    guesser = Browser()  # one device (its cookie), alternating between the servers
+    statuses = []
+    for attempt in range(JOIN_ATTEMPTS + 1):
+        port = (a, b)[attempt % 2]
+        page = guesser.request(port, "GET", "/en/join/")[2]
+        fields = {
+            "csrfmiddlewaretoken": CSRF_RE.search(page).group(1),
+            "attempt": ATTEMPT_RE.search(page).group(1),
+            "code": "XXXXXX" if attempt % 2 else "YYYYYY",  # well formed, no such quiz
+            "nickname": "Guess",
+        }
+        statuses.append(guesser.request(port, "POST", "/en/join/", fields)[0])
+    # Each server saw about half the guesses, under the limit alone; together they reach it.
+    assert statuses[:JOIN_ATTEMPTS] == [422] * JOIN_ATTEMPTS
+    assert statuses[JOIN_ATTEMPTS] == 429
+    environment = servers[0]
+    if "REDIS_URL" in environment:  # ... through Redis, not the database cache
+        import redis
+
+        kept = redis.Redis.from_url(environment["REDIS_URL"]).keys("tutor:*quiz-join-fail:*")
+        assert len(kept) == 2  # this device's count and its address's

@@ -305,17 +305,17 @@ def test_a_process_that_has_not_seen_the_change_reads_it_again(client: Client, q
     old = session.version
     services.open_question(session, 0)
     # Another process still holds the old version: the student's poll names the new one.
-    caches["local"].set(f"quiz-state:{session.code}", (old, "lobby"), 60)
+    caches["state"].set(f"quiz-state:{session.code}", (old, "lobby"), 60)
     response = client.get(
         f"/en/play/{session.code}/state/?v={session.version}", HTTP_HX_REQUEST="true"
     )
     assert response.status_code == 204  # checked against the database: nothing to swap
     # A student still on the old version hears "nothing new" from that process until its
     # copy expires (at most a second), then gets the new stage.
-    caches["local"].set(f"quiz-state:{session.code}", (old, "lobby"), 60)
+    caches["state"].set(f"quiz-state:{session.code}", (old, "lobby"), 60)
     url = f"/en/play/{session.code}/state/?v={old}"
     assert client.get(url, HTTP_HX_REQUEST="true").status_code == 204
-    caches["local"].delete(f"quiz-state:{session.code}")  # the second has passed
+    caches["state"].delete(f"quiz-state:{session.code}")  # the second has passed
     stale = client.get(url, HTTP_HX_REQUEST="true")
     assert stale.status_code == 200 and "Question 1 of 2" in stale.content.decode()
 

@@ -13,7 +13,8 @@ from .locales import language_choices
 
 
 # Key: the path (without its query). Nothing user-specific; the value is a tuple of strings.
-@lru_cache(maxsize=4096)
+# Bounded at 1,024: the site's own addresses fit; made-up ones only push out each other.
+@lru_cache(maxsize=1024)
 def translated_paths(path: str) -> tuple[str, ...]:
     """The same page in every language (the path only: the query is added back as it is),
     in the order of ``language_choices()``. Resolving and reversing five times costs more

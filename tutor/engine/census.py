@@ -144,7 +144,9 @@ def holdem_example(code: str, seed: int | str) -> tuple[Card, ...]:
     'straight'
     """
     rng = random.Random(seed)
-    chosen = rng.choice([c for c in holdem_classes() if c.code == code])
+    # ALL_RANKS spelled out: @cache keys ``holdem_classes()`` apart from the
+    # ``holdem_classes(ALL_RANKS)`` that holdem_counts makes, and the table is 5 MB.
+    chosen = rng.choice([c for c in holdem_classes(ALL_RANKS) if c.code == code])
     while True:
         if chosen.suited:
             suit = rng.choice(_SUITS)

@@ -131,7 +131,11 @@ def mark_shown(participant: Participant, index: int) -> Response:
     Read first: the row is usually there (a live question creates every joined student's
     row when it opens, and a reload finds the row of its first view), and a read takes no
     write lock (SQLite has one writer at a time)."""
-    response = Response.objects.filter(participant=participant, index=index).first()
+    # At most one row (unique per participant and index): sliced, not first(), which would
+    # compile an ORDER BY on every page and answer.
+    response = next(
+        iter(Response.objects.filter(participant=participant, index=index).order_by()[:1]), None
+    )
     if response is not None:
         return response
     try:
@@ -233,7 +237,8 @@ def _bump(session: Session, **changes: Any) -> Session:
     session.version = F("version") + 1
     session.save(update_fields=[*changes, "version"])
     session.refresh_from_db()
-    caches["local"].delete(f"quiz-state:{session.code}")  # other processes: within a second
+    # Redis: every server at once; per-process caches: other processes within a second.
+    caches["state"].delete(f"quiz-state:{session.code}")
     return session
 
 

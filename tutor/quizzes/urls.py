@@ -2,8 +2,10 @@
 
 from django.urls import include, path
 
+# The students' addresses first: a live class sends most of the site's requests there, and
+# Django tries the patterns in order (none of the teacher's starts with join/ or play/).
 urlpatterns = [
+    path("", include("tutor.quizzes.student_urls")),
     path("", include("tutor.quizzes.teacher_urls")),
     path("", include("tutor.quizzes.interchange.urls")),
-    path("", include("tutor.quizzes.student_urls")),
 ]
