@@ -75,6 +75,14 @@ def parenthetical(text: str, note: str) -> str:
     return fill(pgettext("parenthetical", "%(text)s (%(note)s)"), {"text": text, "note": note})
 
 
+def labelled(label: str, value: str) -> str:
+    """``label: value`` with the language's own colon and spacing (Japanese writes
+    「メインポット：1,250」): the pair is a translated message, never an ASCII colon glued on."""
+    # Translators: a label and its value, "Main pot: 1,250". Use your language's colon and
+    # spacing (Japanese: full-width ：, no space).
+    return fill(pgettext("label and value", "%(label)s: %(value)s"), {"label": label, "value": value})
+
+
 def bracketed(note: str) -> str:
     """``(note)`` standing alone, after a word in another element: the language's own
     brackets (Japanese 「（最新順）」)."""

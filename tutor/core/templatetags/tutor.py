@@ -23,7 +23,7 @@ from tutor.core.locales import format_number, format_percentage, language_choice
 from tutor.engine.cards import Card
 from tutor.engine.errors import InvalidCards
 from tutor.words import terms
-from tutor.words.base import bracketed, join_names, parenthetical
+from tutor.words.base import bracketed, join_names, labelled, parenthetical
 from tutor.words.cards import card_name
 
 register = template.Library()
@@ -94,6 +94,12 @@ def as_list(items: Iterable[object]) -> str:
 def parenthesized(text: object, note: object) -> str:
     """``text (note)`` with the page language's brackets ("2番席（ボタン）")."""
     return parenthetical(str(text), str(note))
+
+
+@register.filter
+def labelled_as(value: object, label: object) -> str:
+    """``label: value`` with the page language's colon ("メインポット：1,250")."""
+    return labelled(str(label), str(value))
 
 
 @register.filter(name="bracketed")
