@@ -80,7 +80,9 @@ def labelled(label: str, value: str) -> str:
     「メインポット：1,250」): the pair is a translated message, never an ASCII colon glued on."""
     # Translators: a label and its value, "Main pot: 1,250". Use your language's colon and
     # spacing (Japanese: full-width ：, no space).
-    return fill(pgettext("label and value", "%(label)s: %(value)s"), {"label": label, "value": value})
+    return fill(
+        pgettext("label and value", "%(label)s: %(value)s"), {"label": label, "value": value}
+    )
 
 
 def bracketed(note: str) -> str:
