@@ -85,7 +85,7 @@ def test_each_spot_is_settled_as_the_engine_settles_it(
             assert f"tp-spot--{line.bet} tp-spot--{line.outcome}" in page
             amount = money.signed(line.returned - line.stake, "en")
             spot = page.split(f'id="tp-add-{line.bet}"')[1].split("</li>")[0]
-            assert f"<strong>{amount}</strong>" in spot
+            assert f": {amount}</p>" in spot  # "Win: +9.50", the label and the amount
         balance += engine.net
         assert state(client)["balance"] == str(balance)
         assert money.signed(engine.net, "en") in text(response)

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from babel.lists import format_list
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import get_language, gettext_noop, pgettext
 
 from tutor.core.locales import format_number, format_percentage
 
@@ -75,6 +75,12 @@ def parenthetical(text: str, note: str) -> str:
     return fill(pgettext("parenthetical", "%(text)s (%(note)s)"), {"text": text, "note": note})
 
 
+#: Django's forms end each label with a translated ":" (``BaseForm.label_suffix``); the
+#: project's catalogs come first, so this entry gives Japanese its full-width colon.
+# Translators: the mark after a form field's label, "Username:". Japanese: ：
+LABEL_SUFFIX = gettext_noop(":")
+
+
 def labelled(label: str, value: str) -> str:
     """``label: value`` with the language's own colon and spacing (Japanese writes
     「メインポット：1,250」): the pair is a translated message, never an ASCII colon glued on."""
@@ -86,11 +92,12 @@ def labelled(label: str, value: str) -> str:
 
 
 def bracketed(note: str) -> str:
-    """``(note)`` standing alone, after a word in another element: the language's own
-    brackets (Japanese 「（最新順）」)."""
-    # Translators: a note in brackets, standing after a heading or a name: "(newest first)".
-    # Use your language's brackets (Japanese: full-width).
-    return fill(pgettext("parenthetical", "(%(note)s)"), {"note": note})
+    """`` (note)`` after a word in another element, the space before it included: the
+    language's own brackets and spacing (Japanese 「（最新順）」 with no space before it, so
+    templates put no space of their own in front)."""
+    # Translators: a note in brackets after a heading or a name: " (newest first)". Keep the
+    # space before it if your language puts one there (Japanese: full-width, no space).
+    return fill(pgettext("parenthetical", " (%(note)s)"), {"note": note})
 
 
 def preset_label(code: str) -> str:
