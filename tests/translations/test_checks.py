@@ -73,6 +73,18 @@ def test_term_rendered_is_not_warned(tmp_path: Path) -> None:
     assert check(tmp_path, [po_entry("Split the side pots.", "Rozdělte vedlejší banky.")]) == []
 
 
+def test_term_left_out_on_purpose_is_not_warned(tmp_path: Path) -> None:
+    """A translator comment names the terms left out; other terms are still checked."""
+    terms = TERMS + '[[term]]\nen = ["seat"]\nforms = ["míst"]\n'
+    ok = "# terms-ok: Side pot\n" + po_entry("Split the side pots.", "Rozdělte boční banky.")
+    assert check(tmp_path, [ok], terms=terms) == []
+    both = "# terms-ok: side pot\n" + po_entry("Each seat's side pot.", "Boční bank každého.")
+    warnings = check(tmp_path, [both], terms=terms)
+    assert [w.detail.split("”")[0] for w in warnings] == ["“seat"]
+    unrelated = "# Says what it means.\n" + po_entry("Split the side pots.", "Rozdělte banky.")
+    assert kinds(check(tmp_path, [unrelated], terms=terms)) == ["term"]
+
+
 def test_dropped_placeholder_is_warned(tmp_path: Path) -> None:
     entry = po_entry("%(seat)s wins %(pot)s.", "Vyhrává %(seat)s.", flags="python-format")
     (warning,) = check(tmp_path, [entry])

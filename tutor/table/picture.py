@@ -167,7 +167,9 @@ def from_hand(
         if not info["seated"]:
             continue
         cards: tuple[str | None, ...] = ()
-        if info["cards"] is not None and (info["has_cards"] or seat in hand.shown):
+        if seat in orders:
+            pass  # an order-of-action diagram: the plate's room goes to its two numbers
+        elif info["cards"] is not None and (info["has_cards"] or seat in hand.shown):
             cards = tuple(info["cards"])
         elif info["has_cards"]:
             cards = (None, None)

@@ -3,7 +3,8 @@
 Four kinds of warning, each a problem a translator can fix in one entry:
 
 - ``term``: the English uses a term of ``locale/<ll>/terminology.toml`` and the
-  translation has none of its agreed renderings;
+  translation has none of its agreed renderings (a translator comment
+  ``# terms-ok: seat`` above an entry says the term is left out on purpose);
 - ``placeholder``: ``%(name)s``, ``%s`` or ``{name}`` differ between English and
   translation (such an entry breaks the page or raises at runtime);
 - ``markup``: HTML tags, or in the rule-page catalogs the Markdown marks ``**``,
@@ -82,6 +83,7 @@ class Entry:
     english: tuple[str, ...]
     translations: tuple[str, ...]
     python_format: bool
+    terms_ok: frozenset[str] = frozenset()  # terms a translator comment says are left out
 
     def warn(self, kind: str, detail: str) -> CheckWarning:
         return CheckWarning(self.catalog, self.line, self.context, self.english[0], kind, detail)
@@ -105,7 +107,20 @@ def _entry(message: Message, catalog: str, domain: str) -> Entry | None:
         # Babel flags any msgid with a %-conversion itself; the segments are never
         # %-formatted, so there only named placeholders count.
         "python-format" in message.flags and domain not in SEGMENT_DOMAINS,
+        terms_ok(message.user_comments),
     )
+
+
+def terms_ok(comments: Iterable[str]) -> frozenset[str]:
+    """The terms a translator left out on purpose, from a translator comment
+    ``# terms-ok: seat, bet`` above the entry (English term names, as in
+    ``terminology.toml``; msgmerge keeps such comments)."""
+    named: set[str] = set()
+    for comment in comments:
+        label, colon, rest = comment.partition(":")
+        if colon and label.strip().casefold() == "terms-ok":
+            named.update(name.strip().casefold() for name in rest.split(",") if name.strip())
+    return frozenset(named)
 
 
 def read_entries(path: Path, language: str, label: str) -> list[Entry]:
@@ -210,7 +225,11 @@ def check_terms(entry: Entry, index: TermIndex) -> Iterator[CheckWarning]:
     # A plural entry's forms each follow one English form, so only a term that both
     # English forms use is required in every form ("that seat" only in the plural).
     found = [index.found_in(english, entry.context) for english in entry.english]
-    terms = [term for term in found[0] if all(term in other for other in found[1:])]
+    terms = [
+        term
+        for term in found[0]
+        if all(term in other for other in found[1:]) and term.key.casefold() not in entry.terms_ok
+    ]
     if not terms:
         return
     for translation in dict.fromkeys(entry.translations):
