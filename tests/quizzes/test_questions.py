@@ -130,3 +130,42 @@ def test_migration_deals_old_sessions_once(quiz: Quiz) -> None:
         assert now["answer"] == drill.answer_key(dealt)
         assert now["version"] == drill.version
     assert questions.question(session, 0).data == side_pots.generate(7, "hard")
+
+
+def _wrong(answer: dict[str, list[str]]) -> dict[str, list[str]]:
+    """Another answer of the same shape: each value changed (a number moved by one, a
+    choice replaced by the next one the form could hold)."""
+    changed = {}
+    for key, values in answer.items():
+        changed[key] = [str(int(v) + 1) if v.lstrip("-").isdigit() else v + "x" for v in values]
+    return changed
+
+
+def test_kept_grades_are_the_drills_own(every_drill_quiz: Quiz) -> None:
+    """The grades kept per process (shareable drills) are what the drill grades, per
+    language, for the right answer and another, with the form's own fields ignored."""
+    from django.utils import translation
+
+    from tutor.drills.base import AnswerError
+    from tutor.quizzes.answers import as_querydict
+
+    session = services.start_session(every_drill_quiz, Session.Mode.HOMEWORK)
+    kept = 0
+    for index in range(len(session.questions)):
+        q = services.question(session, index)
+        for answer in (q.answer_key, _wrong(q.answer_key)):
+            form = as_querydict(answer)
+            for language in ("en", "cs"):
+                with translation.override(language):
+                    try:
+                        expected = q.drill.grade(q.data, form)
+                    except AnswerError:
+                        with pytest.raises(AnswerError):
+                            questions.grade(q, form)
+                        continue
+                    posted = as_querydict({**answer, "csrfmiddlewaretoken": ["x"], "index": ["1"]})
+                    assert questions.grade(q, posted) == expected, (q.entry["drill"], language)
+                    assert questions.grade(q, form) == expected
+                    kept += q.drill.shareable
+    assert kept > 2 * len(quiz_drills())
+    assert questions._grade_shared.cache_info().hits > 0

@@ -123,11 +123,18 @@ def _with_device(request: HttpRequest, response: HttpResponse) -> HttpResponse:
 
 
 def cookie_token(request: HttpRequest, code: str) -> str | None:
-    """The participant token in this quiz's signed cookie (checked without a query)."""
-    try:
-        return request.get_signed_cookie(cookie_name(code), salt=COOKIE_SALT, max_age=COOKIE_AGE)
-    except (KeyError, signing.BadSignature):
-        return None
+    """The participant token in this quiz's signed cookie (checked without a query).
+
+    The signature is checked once per request: the poll middleware, the view and its
+    stage each ask (the request's cookies do not change while it is answered)."""
+    known: dict[str, str | None] = request.__dict__.setdefault("_quiz_cookie_tokens", {})
+    name = cookie_name(code)
+    if name not in known:
+        try:
+            known[name] = request.get_signed_cookie(name, salt=COOKIE_SALT, max_age=COOKIE_AGE)
+        except (KeyError, signing.BadSignature):
+            known[name] = None
+    return known[name]
 
 
 def participant_for(request: HttpRequest, session: Session) -> Participant | None:

@@ -23,6 +23,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, TypedDict, cast
 
+from django.http import QueryDict
+from django.utils.translation import get_language
+
 from tutor.drills import own_question
 from tutor.drills.base import LEVELS, MAX_SEED
 from tutor.drills.codec import JSON, Record
@@ -150,8 +153,46 @@ def question(session: Any, index: int) -> Question:
     return Question(index, entry, drill, _read(drill.slug, entry["question"]))
 
 
+#: The answer form's own fields, never part of an answer.
+NOT_ANSWER_FIELDS = ("csrfmiddlewaretoken", "index", "token")
+
+
 def grade(q: Question, answer: Answer) -> Grade:
-    return q.drill.grade(q.data, answer)
+    """The drill's grade of ``answer`` (form data), in the active language. A class sends
+    a few distinct answers to one question, so a shareable drill's grades are kept."""
+    if not q.drill.shareable:
+        return q.drill.grade(q.data, answer)
+    fields = tuple(
+        (key, tuple(str(v) for v in _values(answer, key)))
+        for key in sorted(answer)
+        if key not in NOT_ANSWER_FIELDS
+    )
+    return _grade_shared(get_language() or "", q.drill.slug, q.data, fields)
+
+
+def _values(answer: Answer, key: str) -> list[Any]:
+    getlist = getattr(answer, "getlist", None)
+    if getlist is not None:
+        return list(getlist(key))
+    value = answer[key]
+    return list(value) if isinstance(value, list | tuple) else [value]
+
+
+# Key: the active language (the grade's sentences are in it), the drill, the question (an
+# immutable record: only shareable drills) and the answer's fields in key order; no user
+# or session in it: the same answer to the same question gets the same grade, itself an
+# immutable record. A malformed answer raises and is not kept.
+@lru_cache(maxsize=512)
+def _grade_shared(
+    language: str, slug: str, data: Record, fields: tuple[tuple[str, tuple[str, ...]], ...]
+) -> Grade:
+    drill = question_drill(slug)
+    if drill is None:
+        raise KeyError(slug)
+    answer = QueryDict(mutable=True)
+    for key, values in fields:
+        answer.setlist(key, list(values))
+    return drill.grade(data, answer)
 
 
 def stored_entry(entry: JSON) -> bool:

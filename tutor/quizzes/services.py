@@ -13,15 +13,15 @@ from typing import Any
 
 from django.core.cache import caches
 from django.db import IntegrityError, transaction
-from django.db.models import F, Q
+from django.db.models import F
 from django.utils import timezone
 
 from tutor.drills.base import AnswerError
 from tutor.drills.drill import Grade
 
-from . import nicknames
+from . import hot, nicknames
 from .models import NICKNAME_LENGTH, Participant, Quiz, Response, RetryPoints, Session
-from .questions import Question, grade, question, quiz_drills, snapshot
+from .questions import NOT_ANSWER_FIELDS, Question, grade, question, quiz_drills, snapshot
 
 TIME_GRACE = timedelta(seconds=2)  # network delay allowed past a time limit
 
@@ -51,7 +51,6 @@ def start_session(
     )
 
 
-NOT_ANSWER_FIELDS = ("csrfmiddlewaretoken", "index", "token")
 MAX_ANSWER_FIELDS = 40
 MAX_FIELD_LENGTH = 200
 
@@ -131,11 +130,8 @@ def mark_shown(participant: Participant, index: int) -> Response:
     Read first: the row is usually there (a live question creates every joined student's
     row when it opens, and a reload finds the row of its first view), and a read takes no
     write lock (SQLite has one writer at a time)."""
-    # At most one row (unique per participant and index): sliced, not first(), which would
-    # compile an ORDER BY on every page and answer.
-    response = next(
-        iter(Response.objects.filter(participant=participant, index=index).order_by()[:1]), None
-    )
+    # One row (unique per participant and index), read without building SQL (hot.py).
+    response = hot.response(participant, index)
     if response is not None:
         return response
     try:
@@ -192,12 +188,7 @@ def submit(
     }
     # Matched on the attempts read, too: of two answers at once exactly one is stored, and
     # the history it extends is the one read.
-    stored = (
-        Response.objects.filter(pk=response.pk, attempts=response.attempts)
-        .filter(Q(answered__isnull=True) | Q(correct=False, attempts__lt=attempts_allowed))
-        .update(attempts=F("attempts") + 1, **values)
-    )
-    if not stored:
+    if not hot.store_answer(response, values, attempts_allowed):
         raise Refused("already_answered")
     for field, value in values.items():
         setattr(response, field, value)

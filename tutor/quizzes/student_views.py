@@ -9,6 +9,7 @@ rules in ``stage.py``. Live sessions are followed by polling a tiny state endpoi
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -26,7 +27,7 @@ from tutor.drills.base import AnswerError
 from tutor.drills.drill import Grade
 from tutor.learning import record as learning
 
-from . import services, stage
+from . import hot, services, stage
 from .answers import as_querydict, reveal_feedback
 from .join_views import cookie_token
 from .models import Participant, Response, Session, is_code
@@ -119,6 +120,9 @@ def _question(
     context["try_again"], context["attempts_left"] = view.try_again, view.attempts_left
     if view.show_feedback:
         context["feedback"] = graded[1] if graded else _feedback_for(q, response)
+        # What the explanation depends on besides the question: the answer (the stage's
+        # fragment cache keys on it).
+        context["answer_key"] = json.dumps(response.answer, sort_keys=True)
     return context
 
 
@@ -177,16 +181,8 @@ def _load(request: HttpRequest, code: str) -> tuple[Session, Participant | None]
         raise Http404
     token = cookie_token(request, code)
     if token is not None:
-        # At most one row (the token is unique): sliced, not first(), so no ORDER BY is
-        # compiled on every poll, answer and page (benchmarks/README.md).
-        participant = next(
-            iter(
-                Participant.objects.select_related("session")
-                .filter(session__code=code, token=token, removed=False)
-                .order_by()[:1]
-            ),
-            None,
-        )
+        # One row (the token is unique), read without building SQL (hot.py).
+        participant = hot.student(code, token)
         if participant is not None:
             return participant.session, participant
     return get_object_or_404(Session, code=code), None

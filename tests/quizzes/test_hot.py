@@ -1,0 +1,109 @@
+"""The hot reads make the objects the QuerySet API makes, field by field, on every
+database the suite runs on (SQLite here, PostgreSQL in ``make test-postgres``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Model
+from django.utils import timezone
+
+from tutor.quizzes import hot
+from tutor.quizzes.models import Participant, Response, Session
+
+
+def values(instance: Model) -> dict[str, Any]:
+    return {f.attname: getattr(instance, f.attname) for f in instance._meta.concrete_fields}
+
+
+def test_student_is_what_the_queryset_reads(answered: dict[str, Participant]) -> None:
+    session = answered["Asha"].session
+    session.question_started = session.opens  # a datetime in a nullable column
+    session.save()
+    for participant in answered.values():
+        expected = Participant.objects.select_related("session").get(pk=participant.pk)
+        got = hot.student(session.code, participant.token)
+        assert got is not None
+        assert values(got) == values(expected)
+        assert values(got.session) == values(expected.session)
+        assert got.session.questions == expected.session.questions
+        assert got._state.adding is False and got._state.db == "default"
+        assert isinstance(got.session, Session)
+
+
+def test_student_needs_the_right_code_token_and_no_removal(
+    answered: dict[str, Participant],
+) -> None:
+    asha = answered["Asha"]
+    code = asha.session.code
+    assert hot.student(code, "not-a-token") is None
+    assert hot.student("ZZZZZZ", asha.token) is None
+    asha.removed = True
+    asha.save()
+    assert hot.student(code, asha.token) is None
+    assert hot.student(code, answered["Dev"].token) is not None
+
+
+def test_response_is_what_the_queryset_reads(answered: dict[str, Participant]) -> None:
+    for participant in answered.values():
+        for index in (0, 1, 7):
+            expected = Response.objects.filter(participant=participant, index=index).first()
+            got = hot.response(participant, index)
+            if expected is None:
+                assert got is None
+                continue
+            assert got is not None
+            assert values(got) == values(expected)
+            assert got.answer == expected.answer and got.history == expected.history
+            assert got.participant is participant
+
+
+def test_hot_rows_save_like_any_other(answered: dict[str, Participant]) -> None:
+    """An instance from a hot read is a whole model instance: saving it changes one row."""
+    asha = answered["Asha"]
+    row = hot.response(asha, 0)
+    assert row is not None
+    row.points = 9
+    row.save()
+    assert Response.objects.get(participant=asha, index=0).points == 9
+    assert Response.objects.filter(points=9).count() == 1
+
+
+def test_store_answer_writes_what_the_orm_reads_back(answered: dict[str, Participant]) -> None:
+    dev = answered["Dev"]  # joined, answered nothing
+    row = Response.objects.create(participant=dev, index=0)
+    now = timezone.now()
+    values = {
+        "answer": {"result": ["a"]},
+        "answered": now,
+        "correct": False,
+        "points": 0,
+        "elapsed_ms": 1234,
+        "history": [{"answer": {"result": ["a"]}, "correct": False, "at": now.isoformat()}],
+    }
+    assert hot.store_answer(row, values, attempts_allowed=2)
+    stored = Response.objects.get(pk=row.pk)
+    assert {name: getattr(stored, name) for name in hot.STORED} == values
+    assert stored.attempts == 1
+    # The same read again (a double click): the attempts no longer match.
+    assert not hot.store_answer(row, values, attempts_allowed=2)
+    # Read afresh: wrong with an attempt left, so a second answer is stored ...
+    row.attempts = 1
+    right = {**values, "correct": True, "points": 2}
+    assert hot.store_answer(row, right, attempts_allowed=2)
+    # ... and after a right one nothing more is.
+    row.attempts = 2
+    assert not hot.store_answer(row, values, attempts_allowed=5)
+    stored = Response.objects.get(pk=row.pk)
+    assert (stored.attempts, stored.correct, stored.points) == (2, True, 2)
+    assert Response.objects.filter(participant=dev).count() == 1
+
+
+def test_store_answer_keeps_to_the_last_attempt(answered: dict[str, Participant]) -> None:
+    """Wrong, and no attempt left: refused."""
+    row = Response.objects.create(participant=answered["Dev"], index=1)
+    wrong = {name: None for name in hot.STORED} | {"correct": False, "points": 0, "history": []}
+    wrong["answered"] = timezone.now()
+    assert hot.store_answer(row, wrong, attempts_allowed=1)
+    row.attempts = 1
+    assert not hot.store_answer(row, wrong, attempts_allowed=1)
