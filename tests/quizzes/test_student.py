@@ -544,3 +544,46 @@ def test_the_clock_stops_once_answering_is_over(client: Client, quiz: Quiz) -> N
     services.reveal(session)
     page = client.get(f"/en/play/{session.code}/").content.decode()
     assert "Seconds left:" not in page and 'name="index"' not in page
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_stage_alone_is_the_stage_of_the_page(client: Client, quiz: Quiz, lang: str) -> None:
+    """An htmx stage is rendered without the site's context processors (render_stage):
+    it must be exactly what the whole page's stage is, in the lobby, on a question, after
+    an answer with its explanation, and at the end."""
+    import re
+
+    from django.shortcuts import render
+    from django.test import RequestFactory
+
+    from tutor.quizzes import student_views
+
+    session = services.start_session(quiz, "live")
+    join(client, session, "Asha", lang)
+    participant = session.participants.get()
+    request = RequestFactory().get(f"/{lang}/play/{session.code}/")
+    request.user = quiz.owner
+    request.htmx = True
+
+    def both() -> tuple[str, str]:
+        session.refresh_from_db()
+        with translation.override(lang):
+            context = student_views._stage(request, session, participant)
+            alone = student_views.render_stage(request, context).content.decode()
+            full = render(request, student_views.STAGE, context).content.decode()
+        token = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"')
+        return token.sub("TOKEN", alone), token.sub("TOKEN", full)
+
+    seen = []
+    for step in ("lobby", "question", "answered", "ended"):
+        if step == "question":
+            services.next_question(session)
+        elif step == "answered":
+            services.submit(session, participant, 0, wrong_answer(session, 0))
+        elif step == "ended":
+            services.end(session)
+        alone, full = both()
+        assert alone == full, step
+        seen.append(alone)
+    assert len(set(seen)) == 4  # four different stages were compared
+    assert "TOKEN" in seen[1]  # the answer form has its CSRF token
