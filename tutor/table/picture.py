@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from tutor.engine.deal import clockwise
 from tutor.engine.handstate import HandState
 from tutor.engine.pots import build_pots
-from tutor.engine.seatview import public_view
+from tutor.engine.seatview import SeatInfo, public_view
 from tutor.words.table import SeatFacts, pot_name, seat_sentence, status_label
 
 from .layout import MAX_SEATS, MIN_SEATS
@@ -166,13 +166,8 @@ def from_hand(
         seat = info["seat"]
         if not info["seated"]:
             continue
-        cards: tuple[str | None, ...] = ()
-        if seat in orders:
-            pass  # an order-of-action diagram: the plate's room goes to its two numbers
-        elif info["cards"] is not None and (info["has_cards"] or seat in hand.shown):
-            cards = tuple(info["cards"])
-        elif info["has_cards"]:
-            cards = (None, None)
+        # An order-of-action diagram gives the plate's room to its two numbers.
+        cards = () if seat in orders else _seat_cards(info, seat in hand.shown)
         before, after = orders.get(seat, (0, 0))
         facts = SeatFacts(
             name=name(seat),
@@ -198,6 +193,13 @@ def from_hand(
         caption=caption,
         best=best.get(-1, ()),
     )
+
+
+def _seat_cards(info: SeatInfo, shown: bool) -> tuple[str | None, ...]:
+    """A seat's hole cards as its view shows them: codes, face down (None) or none."""
+    if info["cards"] is not None and (info["has_cards"] or shown):
+        return tuple(info["cards"])
+    return (None, None) if info["has_cards"] else ()
 
 
 def _seat_picture(
