@@ -80,7 +80,7 @@ def test_correct_answer_htmx_partial(client: Client) -> None:
     assert "<html" not in html
     assert "Correct!" in html
     assert 'hx-swap-oob="true"' in html
-    assert "best five:" in html
+    assert '<span class="muted">best five</span>: <ul class="cards">' in html
 
 
 def test_wrong_answer_full_page_explains(client: Client) -> None:

@@ -285,7 +285,7 @@ def test_group_separators_and_other_scripts_digits_are_read() -> None:
 def test_answer_label_names_each_pot_when_there_are_several() -> None:
     q = oc.generate(3, "hard")
     label = oc.answer_label(q, oc.answer_key(q))
-    assert label.startswith("Main pot: ") and " | Side pot 1: " in label
+    assert label.startswith("Main pot: ") and " · Side pot 1: " in label
     assert oc.answer_label(two_winners(LEFT), {"share0_0": ["88"], "share0_1": ["x" * 50]}) == (
         "Seat 1: 88; Seat 2: " + "x" * 20
     )

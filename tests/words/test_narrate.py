@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from tutor.engine.events import EventData
 from tutor.words.narrate import narrate
@@ -32,7 +33,7 @@ def tell(event: EventData, language: str = "en") -> list[str]:
          "Flop: 10♠ 9♥ 2♣."),
         ({"kind": "show_hand", "seat": 3, "cards": ["As", "Ad"], "category": "one_pair",
           "best_five": []},
-         "Seat 4 shows A♠ A♦: One pair."),
+         "Seat 4 shows A♠ A♦: one pair."),
     ],
 )  # fmt: skip
 def test_narrate_picks_the_sentence_for_the_event(event: EventData, line: str) -> None:
@@ -67,3 +68,16 @@ def test_narrate_skips_private_and_closing_events() -> None:
 def test_narrate_uses_the_callers_seat_names() -> None:
     lines = narrate([{"kind": "fold", "seat": 0}], lambda seat: "You", "en")
     assert lines == ["You folds."]
+
+
+def test_a_shown_hand_is_named_in_sentence_case_in_czech() -> None:
+    event: EventData = {
+        "kind": "show_hand",
+        "seat": 1,
+        "cards": ["Ac", "Jc"],
+        "category": "one_pair",
+        "best_five": [],
+    }
+    with translation.override("cs"):
+        (line,) = tell(event, "cs")
+    assert line.endswith(": dvojice."), line

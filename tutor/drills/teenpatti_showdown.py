@@ -19,6 +19,7 @@ from tutor.engine import teenpatti
 from tutor.engine.cards import DECK, Card, Rank, Suit, shuffled_deck
 from tutor.engine.errors import InvalidInput
 from tutor.words import terms
+from tutor.words.base import sentences
 from tutor.words.hands import describe_teenpatti
 from tutor.words.picked import picked_player, picked_tie, why_teenpatti
 from tutor.words.showdowns import (
@@ -104,7 +105,7 @@ def _picked(question: Question, result: teenpatti.TPShowdown, choice: str, names
         mine = CHOICES.index(choice)
         first = picked_player([names[mine]], names[mine], describe_teenpatti(result.values[mine]))
         pair = teenpatti.showdown(hands[mine], hands[1 - mine])
-        return f"{first} {why_teenpatti(pair, [names[mine], names[1 - mine]])}"
+        return sentences(first, why_teenpatti(pair, [names[mine], names[1 - mine]]))
     winner = CHOICES.index(result.result)
     loser = 1 - winner
     hand = describe_teenpatti(result.values[loser])
@@ -113,7 +114,7 @@ def _picked(question: Question, result: teenpatti.TPShowdown, choice: str, names
     else:
         first = picked_player([names[loser]], names[loser], hand)
     pair = teenpatti.showdown(hands[winner], hands[loser])
-    return f"{first} {why_teenpatti(pair, [names[winner], names[loser]])}"
+    return sentences(first, why_teenpatti(pair, [names[winner], names[loser]]))
 
 
 def answer_key(question: Question) -> dict[str, list[str]]:

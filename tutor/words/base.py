@@ -10,7 +10,8 @@ tutor.words.base.MissingWords: no words for event code 'muck'
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
 from babel.lists import format_list
@@ -98,6 +99,98 @@ def bracketed(note: str) -> str:
     # Translators: a note in brackets after a heading or a name: " (newest first)". Keep the
     # space before it if your language puts one there (Japanese: full-width, no space).
     return fill(pgettext("parenthetical", " (%(note)s)"), {"note": note})
+
+
+#: Languages whose sentences follow each other with no space after a full-width stop
+#: (Japanese: 「…です。フロップ以降は…」).
+_NO_SPACE_AFTER_STOP = ("ja",)
+
+#: A full-width stop, the closing tags right after it, and the white space that follows.
+_STOP_THEN_SPACE = re.compile(r"([。！？])((?:</[a-z]+>)*)\s+")
+
+
+def run_on(text: str) -> str:
+    """Sentences already put one after another with white space between them (a template's
+    lines, a joined list) as the page language runs them: Japanese has no space after
+    「。」「！」「？」 (a closing tag right after the stop stays); other languages keep theirs.
+
+    >>> from django.utils import translation
+    >>> with translation.override("ja"):
+    ...     run_on("勝ちです。 <strong>次です！</strong>\\n  終わり")
+    '勝ちです。<strong>次です！</strong>終わり'
+    """
+    if (get_language() or "en").split("-")[0] not in _NO_SPACE_AFTER_STOP:
+        return text
+    return _STOP_THEN_SPACE.sub(r"\1\2", text)
+
+
+def sentences(*parts: str | Iterable[str]) -> str:
+    """Whole sentences one after another as the page language runs them: one space between
+    two sentences, none after a Japanese 「。」「！」「？」. A part may be a list of
+    sentences; empty parts are left out.
+
+    >>> from django.utils import translation
+    >>> with translation.override("ja"):
+    ...     sentences("勝ちです。", ["次です。", ""], "終わり")
+    '勝ちです。次です。終わり'
+    >>> with translation.override("hi"):
+    ...     sentences("पहला।", "दूसरा।")
+    'पहला। दूसरा।'
+    """
+    flat: list[str] = []
+    for part in parts:
+        items = [part] if isinstance(part, str) else list(part)
+        flat.extend(text.strip() for text in items if text and text.strip())
+    return run_on(" ".join(flat))
+
+
+def answer_parts(parts: Sequence[str]) -> str:
+    """The parts of one answer one after another, "Seat 1: 96; Seat 2: 40", through a
+    translated pair pattern (Japanese 「1番席：96、2番席：40」), never an ASCII "; "."""
+    if not parts:
+        return ""
+    # Translators: the parts of one answer in the results, one after the other: "outs: 9;
+    # pot odds: 25%" or "750 (Seat 3); 1,300 (Seat 2)". %(parts)s is the parts so far,
+    # %(part)s the next one. Japanese: %(parts)s、%(part)s.
+    pattern = pgettext("parts of an answer", "%(parts)s; %(part)s")
+    joined = parts[0]
+    for part in parts[1:]:
+        joined = fill(pattern, {"parts": joined, "part": part})
+    return joined
+
+
+def separator() -> str:
+    """The mark between items on one line ("Read the rule · Practise it"): a catalog
+    message, since Japanese has no Latin middle dot (it writes ・ or ／)."""
+    # Translators: the mark between links or facts on one line, with a space each side.
+    # Japanese: ・ or ／ (not the Latin ·).
+    return pgettext("separator between items", "·")
+
+
+def on_one_line(items: Sequence[str]) -> str:
+    """Items on one line with the language's separator and a space each side of it."""
+    return f" {separator()} ".join(items)
+
+
+def hand_note(hand: str, note: str) -> str:
+    """A hand and a note on it, "Two pair — wins", "Trail — a trail of kings": the
+    language's own pattern (Japanese 「ツーペア：勝ち」, Czech an en dash)."""
+    # Translators: a hand category and a short note after it in a showdown row or a
+    # hand's caption: "Two pair — wins", "One pair — may muck", "Trail — a trail of kings".
+    # Use your language's own mark (Japanese: %(hand)s：%(note)s; Czech: en dash –).
+    return fill(
+        pgettext("hand and a note on it", "%(hand)s — %(note)s"), {"hand": hand, "note": note}
+    )
+
+
+def with_link(text: str, link: str) -> str:
+    """A short statement and the link that follows it: "Taught in unit 2: Blinds — the
+    lesson" (Japanese 「…で学びます。レッスンへ」)."""
+    # Translators: a short statement and then a link: "Taught in unit 2: Blinds — the
+    # lesson". %(link)s is the link's text. Japanese: %(text)s。%(link)s; Czech: en dash –.
+    return fill(
+        pgettext("statement and a link", "%(text)s — %(link)s"), {"text": text, "link": link}
+    )
 
 
 def preset_label(code: str) -> str:

@@ -20,7 +20,7 @@ from tutor.engine.events import EventData
 
 from .base import fill, lookup, number
 from .cards import cards_text
-from .terms import STRUCTURES, category_name, street_name, structure_name
+from .terms import STRUCTURES, category_in_sentence, street_name, structure_name
 
 __all__ = ["SILENT", "STRUCTURES", "narrate", "street_name", "structure_name"]
 
@@ -127,7 +127,7 @@ def _board(e: EventData, t: _Teller) -> Params:
 def _show(e: EventData, t: _Teller) -> Params:
     params = {"seat": t.name(e["seat"]), "cards": cards_text(e["cards"])}
     if e["category"]:
-        params["hand"] = str(category_name("holdem", e["category"]))
+        params["hand"] = category_in_sentence("holdem", e["category"])
     return [params]
 
 

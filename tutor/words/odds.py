@@ -22,7 +22,7 @@ from django.utils.translation import pgettext, pgettext_lazy
 
 from tutor.core.locales import format_percentage
 
-from .base import fill, lookup, number
+from .base import answer_parts, fill, lookup, number
 
 __all__ = [
     "CHOICES",
@@ -215,4 +215,4 @@ def answer_words(
         words.append(fill(parts["pot_odds"], {"value": percent(pot_odds / 100, language)}))
     if call is not None:
         words.append(choice_name(call))
-    return "; ".join(words)
+    return answer_parts(words)

@@ -56,6 +56,40 @@ CATEGORIES = {
     "bonus": BONUS_CATEGORIES,
 }
 
+# Translators: a hand category's name inside a sentence ("Seat 2 shows A♣ J♣: one pair.",
+# "a pair of queens (no bonus hand)"): the form your language writes there, in lower case
+# where it writes common nouns so (Czech "dvojice", not "Dvojice").
+HOLDEM_CATEGORIES_IN_SENTENCE = {
+    "high_card": pgettext_lazy("holdem hand, inside a sentence", "high card"),
+    "one_pair": pgettext_lazy("holdem hand, inside a sentence", "one pair"),
+    "two_pair": pgettext_lazy("holdem hand, inside a sentence", "two pair"),
+    "three_of_a_kind": pgettext_lazy("holdem hand, inside a sentence", "three of a kind"),
+    "straight": pgettext_lazy("holdem hand, inside a sentence", "straight"),
+    "flush": pgettext_lazy("holdem hand, inside a sentence", "flush"),
+    "full_house": pgettext_lazy("holdem hand, inside a sentence", "full house"),
+    "four_of_a_kind": pgettext_lazy("holdem hand, inside a sentence", "four of a kind"),
+    "straight_flush": pgettext_lazy("holdem hand, inside a sentence", "straight flush"),
+    "royal_flush": pgettext_lazy("holdem hand, inside a sentence", "royal flush"),
+}
+
+BONUS_CATEGORIES_IN_SENTENCE = {
+    "none": pgettext_lazy("6 card bonus hand, inside a sentence", "no bonus hand"),
+    "three_of_a_kind": pgettext_lazy("6 card bonus hand, inside a sentence", "three of a kind"),
+    "straight": pgettext_lazy("6 card bonus hand, inside a sentence", "straight"),
+    "flush": pgettext_lazy("6 card bonus hand, inside a sentence", "flush"),
+    "full_house": pgettext_lazy("6 card bonus hand, inside a sentence", "full house"),
+    "four_of_a_kind": pgettext_lazy("6 card bonus hand, inside a sentence", "four of a kind"),
+    "straight_flush": pgettext_lazy("6 card bonus hand, inside a sentence", "straight flush"),
+    "royal_flush": pgettext_lazy("6 card bonus hand, inside a sentence", "royal flush"),
+}
+
+#: The names as they stand inside a sentence (the tables above hold them as headings,
+#: table rows and choices write them).
+CATEGORIES_IN_SENTENCE = {
+    "holdem": HOLDEM_CATEGORIES_IN_SENTENCE,
+    "bonus": BONUS_CATEGORIES_IN_SENTENCE,
+}
+
 TEENPATTI_BETS = {
     "player_a": pgettext_lazy("teen patti bet", "Player A"),
     "player_b": pgettext_lazy("teen patti bet", "Player B"),
@@ -188,6 +222,13 @@ def _name(table: Mapping[str, object], family: str, code: str) -> str:
 def category_name(game: str, code: str) -> str:
     """A hand category's name: ``game`` is ``"holdem"``, ``"teenpatti"`` or ``"bonus"``."""
     return _name(lookup(CATEGORIES, "game", game), f"{game} category", code)
+
+
+def category_in_sentence(game: str, code: str) -> str:
+    """A hand category's name as it stands inside a sentence ("Seat 2 shows A♣ J♣: one
+    pair."), lower case where the language writes it so: ``game`` is ``"holdem"`` or
+    ``"bonus"``."""
+    return _name(lookup(CATEGORIES_IN_SENTENCE, "game", game), f"{game} category", code)
 
 
 def definition(game: str, code: str) -> str:

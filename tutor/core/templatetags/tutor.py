@@ -4,6 +4,8 @@
 {{ ratio|pct }}             97.50% / 97,50 % ...
 {% card "As" %}             an accessible card; {% card None %} is face down
 {% cards hand %}            a row of cards
+{% sentences %}…{% endsentences %}  sentences run on as the language runs them
+{% label_value label value %}  "<strong>label</strong>: value" in the language's pattern
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ from fractions import Fraction
 from functools import lru_cache
 
 from django import template
-from django.utils.html import escape, format_html
-from django.utils.safestring import SafeString
+from django.utils.html import conditional_escape, escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, pgettext
 
 from tutor.core.context_processors import translated_paths
@@ -23,7 +25,17 @@ from tutor.core.locales import format_number, format_percentage, language_choice
 from tutor.engine.cards import Card
 from tutor.engine.errors import InvalidCards
 from tutor.words import terms
-from tutor.words.base import bracketed, join_names, labelled, parenthetical
+from tutor.words.base import (
+    answer_parts,
+    bracketed,
+    hand_note,
+    join_names,
+    labelled,
+    parenthetical,
+    run_on,
+    separator,
+    with_link,
+)
 from tutor.words.cards import card_name
 
 register = template.Library()
@@ -78,9 +90,77 @@ TERM_TABLES = {
 def sep() -> str:
     """The mark between items on one line ("Read the rule · Practise it"): a catalog
     message, since Japanese has no Latin middle dot (it writes ・ or ／)."""
-    # Translators: the mark between links or facts on one line, with a space each side.
-    # Japanese: ・ or ／ (not the Latin ·).
-    return pgettext("separator between items", "·")
+    return separator()
+
+
+class SentencesNode(template.Node):
+    def __init__(self, nodelist: template.NodeList) -> None:
+        self.nodelist = nodelist
+
+    def render(self, context: template.Context) -> str:
+        return run_on(self.nodelist.render(context))
+
+
+@register.tag
+def sentences(parser: template.base.Parser, token: template.base.Token) -> SentencesNode:
+    """``{% sentences %}…{% endsentences %}``: the sentences inside, written one after
+    another with white space between them, as the page language runs them (no space after
+    a Japanese 「。」「！」「？」, one space elsewhere)."""
+    nodelist = parser.parse(("endsentences",))
+    parser.delete_first_token()
+    return SentencesNode(nodelist)
+
+
+@register.filter(is_safe=True)
+def after_label(value: object, label: object) -> SafeString:
+    """``{% filter after_label:label %}<strong>…</strong>{% endfilter %}``: a label and a
+    value that is markup, through the language's "label: value" pattern (Japanese 「：」
+    with no space after it)."""
+    return mark_safe(labelled(str(conditional_escape(label)), str(conditional_escape(value))))
+
+
+def _wrapped(text: object, element: str, css: str) -> object:
+    """``text`` in ``<element class="css">`` (escaped), or as it is without an element."""
+    if not element:
+        return text
+    if css:
+        return format_html('<{0} class="{1}">{2}</{0}>', element, css, text)
+    return format_html("<{0}>{1}</{0}>", element, text)
+
+
+@register.simple_tag
+def label_value(label: object, value: object, element: str = "strong", css: str = "") -> SafeString:
+    """``{% label_value label value %}``: the label in ``<strong>`` (or ``element`` with the
+    class ``css``) and its value, through the language's "label: value" pattern (Japanese
+    「<strong>テーマ</strong>：7枚から…」, no space after 「：」). The value may be markup."""
+    marked = conditional_escape(_wrapped(label, element, css))
+    return mark_safe(labelled(str(marked), str(conditional_escape(value))))  # both escaped
+
+
+@register.simple_tag
+def noted(
+    hand: object, note: object, hand_element: str = "", note_element: str = "", note_css: str = ""
+) -> SafeString:
+    """``{% noted row.category won note_element="strong" %}``: a hand and a note on it in
+    the language's pattern ("Two pair — wins", Japanese 「ツーペア：勝ち」), either part
+    optionally in an element of its own."""
+    hand_html = conditional_escape(_wrapped(hand, hand_element, ""))
+    note_html = conditional_escape(_wrapped(note, note_element, note_css))
+    return mark_safe(hand_note(str(hand_html), str(note_html)))  # both escaped
+
+
+@register.filter(is_safe=True)
+def then_link(link: object, text: object) -> SafeString:
+    """``{% filter then_link:text %}<a href="…">the lesson</a>{% endfilter %}``: a statement
+    and the link after it in the language's pattern (Japanese 「…で学びます。レッスンへ」)."""
+    return mark_safe(with_link(str(conditional_escape(text)), str(conditional_escape(link))))
+
+
+@register.filter
+def as_parts(items: Iterable[object], mark: str = "") -> str:
+    """The parts of one answer in the language's pattern ("a; b", Japanese 「a、b」), each
+    after ``mark`` and a space when one is given (autoescaped like any text)."""
+    return answer_parts([f"{mark} {item}" if mark else str(item) for item in items])
 
 
 @register.filter

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy
 
 from tutor.core.numbers import whole_number
 from tutor.engine import holdem
+from tutor.words.base import sentences
 from tutor.words.hands import describe_holdem
 from tutor.words.picked import picked_only, picked_player, why_holdem
 from tutor.words.showdowns import ShowdownRow, chosen, explain_holdem, holdem_rows
@@ -92,7 +93,7 @@ def _picked(
         hand = describe_holdem(result.values[loser])
         chosen_names = [names[i] for i in picked]
         first = picked_player(chosen_names, names[loser], hand)
-        return f"{first} {why_holdem(pair, [names[winner], names[loser]])}"
+        return sentences(first, why_holdem(pair, [names[winner], names[loser]]))
     missed = [i for i in result.winners if i not in picked]
     if not missed:
         return ""

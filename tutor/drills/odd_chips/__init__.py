@@ -22,7 +22,7 @@ from django.utils.translation import get_language, gettext_lazy
 from tutor.core.locales import format_number
 from tutor.engine.pots import PotAward
 from tutor.words import odd_chips as words
-from tutor.words.base import join_names
+from tutor.words.base import answer_parts, join_names, labelled, on_one_line
 from tutor.words.picked_figures import figure_line, plural_line
 from tutor.words.terms import seat_name
 
@@ -195,10 +195,10 @@ def answer_label(question: Question, answer: Answer) -> str:
             shown = "—" if read is None else format_number(read, language)
             if read is None and typed.strip():
                 shown = typed.strip()[:20]
-            figures.append(f"{seat_name(seat)}: {shown}")
-        text = "; ".join(figures)
-        parts.append(f"{words.pot_name(p)}: {text}" if len(award.pots) > 1 else text)
-    return " | ".join(parts)
+            figures.append(labelled(seat_name(seat), shown))
+        text = answer_parts(figures)
+        parts.append(labelled(words.pot_name(p), text) if len(award.pots) > 1 else text)
+    return on_one_line(parts)
 
 
 ALL_LEVELS = ("easy", "medium", "hard")

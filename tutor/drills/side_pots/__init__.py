@@ -17,7 +17,7 @@ from django.utils.translation import get_language, gettext_lazy
 from tutor.core.locales import format_number
 from tutor.core.numbers import whole_number
 from tutor.table.picture import from_contributions
-from tutor.words.base import join_names, parenthetical
+from tutor.words.base import answer_parts, join_names, labelled, parenthetical
 from tutor.words.terms import seat_name
 
 from ..answers import value
@@ -123,10 +123,12 @@ def answer_label(question: Question, answer: Answer) -> str:
     seats = len(question.contributions)
     language = get_language() or "en"
     if value(answer, "stage") == "2":
-        return "; ".join(
-            f"{seat_name(s)}: {format_number(chips, language)}"
-            for s in range(seats)
-            if (chips := _chips(value(answer, f"payout{s}"))) is not None
+        return answer_parts(
+            [
+                labelled(seat_name(s), format_number(chips, language))
+                for s in range(seats)
+                if (chips := _chips(value(answer, f"payout{s}"))) is not None
+            ]
         )
     parts: list[str] = []
     for row in range(seats):
@@ -136,7 +138,7 @@ def answer_label(question: Question, answer: Answer) -> str:
         pot = format_number(_chips(value(answer, f"pot{row}")) or 0, language)
         names = seat_labels(ticked)
         parts.append(parenthetical(pot, join_names(names)) if names else pot)
-    return "; ".join(parts)
+    return answer_parts(parts)
 
 
 DRILL = QuestionDrill(

@@ -18,6 +18,7 @@ from django.utils.translation import get_language, gettext_lazy
 from tutor.core.locales import format_number
 from tutor.engine.cards import Card
 from tutor.words import payouts, terms
+from tutor.words.base import answer_parts, labelled
 from tutor.words.picked_figures import figure_line
 from tutor.words.showdowns import ShowdownRow, explain_teenpatti, teenpatti_names, teenpatti_rows
 
@@ -141,7 +142,7 @@ def grade(question: Question, answer: Answer) -> Grade:
         if shown is None
         else explain_teenpatti(shown, teenpatti_names()),
         rows=() if shown is None else teenpatti_rows(shown, teenpatti_names()),
-        bonus_name="" if bonus is None else terms.category_name("bonus", bonus.code),
+        bonus_name="" if bonus is None else terms.category_in_sentence("bonus", bonus.code),
         bonus_cards=() if bonus is None else tuple(bonus.best_five),
         staked=str(settled.total_staked),
         returned=str(settled.total_returned),
@@ -163,8 +164,8 @@ def answer_label(question: Question, answer: Answer) -> str:
             shown = format_number(read_amount(typed), language, decimals=2)
         except AmountError:
             shown = typed.strip()[:20] or "—"
-        parts.append(f"{terms.bet_name(bet)}: {shown}")
-    return "; ".join(parts)
+        parts.append(labelled(terms.bet_name(bet), shown))
+    return answer_parts(parts)
 
 
 @dataclass(frozen=True)

@@ -140,7 +140,7 @@ def last_round(played: Dealt, balance: Decimal, language: str) -> dict[str, Any]
         "hands": _hands(played),
         "six": [card.code for card in played.dealt.deal_order],
         "best_five": [card.code for card in settlement.bonus.best_five],
-        "bonus_name": terms.BONUS_CATEGORIES[settlement.bonus.code],
+        "bonus_name": terms.BONUS_CATEGORIES_IN_SENTENCE[settlement.bonus.code],
         "bonus_hand": describe_holdem(holdem.evaluate(settlement.bonus.best_five)),
         "lines": [{"bet": terms.TEENPATTI_BETS[bet], **line} for bet, line in lines.items()],
         "by_spot": lines,

@@ -26,6 +26,7 @@ from django.utils.translation import get_language, gettext_lazy, pgettext
 
 from tutor.core.locales import format_number
 from tutor.core.numbers import whole_number
+from tutor.words.base import answer_parts
 from tutor.words.terms import seat_name
 
 from ..answers import value
@@ -109,7 +110,7 @@ def answer_label(question: Question, answer: Answer) -> str:
                 "big": _number_text(value(answer, "big"), language),
             }
         )
-    return "; ".join(parts)
+    return answer_parts(parts)
 
 
 DRILL = QuestionDrill(
