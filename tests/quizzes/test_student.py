@@ -565,13 +565,16 @@ def test_stage_alone_is_the_stage_of_the_page(client: Client, quiz: Quiz, lang: 
     request.user = quiz.owner
     request.htmx = True
 
-    def both() -> tuple[str, str]:
+    def both(who: Participant = participant) -> tuple[str, str]:
         session.refresh_from_db()
         with translation.override(lang):
-            context = student_views._stage(request, session, participant)
+            context = student_views._stage(request, session, who)
             alone = student_views.render_stage(request, context).content.decode()
+            again = student_views.render_stage(request, context).content.decode()  # kept
             full = render(request, student_views.STAGE, context).content.decode()
+        assert student_views.TOKEN_PLACEHOLDER not in alone + again
         token = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"')
+        assert token.sub("TOKEN", again) == token.sub("TOKEN", alone)
         return token.sub("TOKEN", alone), token.sub("TOKEN", full)
 
     seen = []
@@ -579,11 +582,19 @@ def test_stage_alone_is_the_stage_of_the_page(client: Client, quiz: Quiz, lang: 
         if step == "question":
             services.next_question(session)
         elif step == "answered":
+            # A classmate who answered right sees another stage, kept apart from this one.
+            join(Client(), session, "Bea", lang)
+            bea = session.participants.get(nickname="Bea")
+            services.submit(session, bea, 0, right_answer(session, 0))
             services.submit(session, participant, 0, wrong_answer(session, 0))
+            services.reveal(session)
+            theirs, full = both(bea)
+            assert theirs == full
         elif step == "ended":
             services.end(session)
         alone, full = both()
         assert alone == full, step
         seen.append(alone)
     assert len(set(seen)) == 4  # four different stages were compared
+    assert seen[2] != theirs and "✓" in theirs and "✗" in seen[2]
     assert "TOKEN" in seen[1]  # the answer form has its CSRF token

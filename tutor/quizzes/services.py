@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.core.cache import caches
 from django.db import IntegrityError, transaction
@@ -274,11 +274,20 @@ def answer_counts(session: Session, index: int) -> dict[str, int]:
     return {**rows.tally(), "joined": session.participants.filter(removed=False).count()}
 
 
-def scores(session: Session) -> list[tuple[Participant, int, int]]:
-    """(participant, points, correct answers), best first: the leaderboard.
+class Entrant(NamedTuple):
+    """A student as the leaderboard names them."""
+
+    pk: int
+    nickname: str
+
+
+def scores(session: Session) -> list[tuple[Entrant, int, int]]:
+    """(student, points, correct answers), best first: the leaderboard.
 
     One query for the whole class. Once a session has ended its scores cannot change, and
-    every student asks for them in the same second, so each process keeps them a minute."""
+    every student asks for them in the same second, so each process keeps them a minute,
+    as plain values (a board of model instances cost a class of 400 a millisecond each to
+    unpickle)."""
     # Kept per process (LocMemCache: every get is a fresh copy). Key: the session (its id
     # and its random code: an id can come back after a delete) and its version; the board
     # is the whole class's, the same for everyone who asks.
@@ -287,9 +296,8 @@ def scores(session: Session) -> list[tuple[Participant, int, int]]:
     if ended and (board := caches["local"].get(key)) is not None:
         return board
     rows = session.participants.filter(removed=False).with_scores()
-    board = sorted(
-        ((p, p.total, p.right) for p in rows), key=lambda item: (-item[1], item[0].joined)
-    )
+    ranked = sorted(rows, key=lambda p: (-p.total, p.joined))
+    board = [(Entrant(p.pk, p.nickname), p.total, p.right) for p in ranked]
     if ended:
         caches["local"].set(key, board, 60)
     return board
@@ -300,16 +308,19 @@ class Standing:
     """A place on the leaderboard: students with the same points share a rank (1, 2, 2, 4)."""
 
     rank: int
-    participant: Participant
+    participant: Entrant
     points: int
     correct: int
 
 
-def leaderboard(session: Session, top: int = 10) -> list[Standing]:
+def leaderboard(
+    session: Session, top: int = 10, board: list[tuple[Entrant, int, int]] | None = None
+) -> list[Standing]:
     """The students ranked by points, ties sharing a rank, down to rank ``top`` (a tie at
-    the last rank shown is shown whole)."""
+    the last rank shown is shown whole). ``board``: the session's scores, if already read."""
     standings: list[Standing] = []
-    for place, (participant, points, correct) in enumerate(scores(session), start=1):
+    board = scores(session) if board is None else board
+    for place, (participant, points, correct) in enumerate(board, start=1):
         tied = standings and standings[-1].points == points
         rank = standings[-1].rank if tied else place
         if rank > top:

@@ -9,9 +9,11 @@ rules in ``stage.py``. Live sessions are followed by polling a tiny state endpoi
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
+from django.core.cache import caches
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
@@ -82,12 +84,10 @@ def _finished(
     context["finished"] = True
     context["total"] = session.asked  # ended early: the questions never opened do not count
     board = services.scores(session)
-    mine = next(
-        ((p, pts, ok) for p, pts, ok in board if p.pk == participant.pk), (participant, 0, 0)
-    )
-    context["score"], context["correct_count"] = mine[1], mine[2]
+    mine = next(((pts, ok) for p, pts, ok in board if p.pk == participant.pk), (0, 0))
+    context["score"], context["correct_count"] = mine
     if view.show_leaderboard:
-        context["leaderboard"] = services.leaderboard(session)
+        context["leaderboard"] = services.leaderboard(session, board=board)
     if view.show_review:
         # The explanations are rendered on request (a link): a whole class reaches the end
         # of a live quiz in the same second.
@@ -185,8 +185,57 @@ def render_stage(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
     site's context processors (user, messages, the page's path, the CSP nonce: whole pages
     need them), a sixth of its cost. ``tests/quizzes/test_student.py`` checks that both ways
     give the same stage."""
-    extra = {"csrf_token": get_token(request), "LANGUAGE_CODE": get_language()}
-    return HttpResponse(get_template(STAGE).render({**context, **extra}))
+    language = get_language()
+    key = _stage_key(context, language)
+    if key is None:
+        extra = {"csrf_token": get_token(request), "LANGUAGE_CODE": language}
+        return HttpResponse(get_template(STAGE).render({**context, **extra}))
+    # Kept per process. Key: _stage_key, everything the stage shows; the student's own
+    # CSRF token is put in after (the cached copy holds a placeholder).
+    local = caches["local"]
+    html = local.get(key)
+    if html is None:
+        extra = {"csrf_token": TOKEN_PLACEHOLDER, "LANGUAGE_CODE": language}
+        html = get_template(STAGE).render({**context, **extra})
+        local.set(key, html, STAGE_SECONDS)
+    return HttpResponse(html.replace(TOKEN_PLACEHOLDER, get_token(request)))
+
+
+#: Stands for the CSRF token in a cached stage (letters only: nothing escapes it).
+TOKEN_PLACEHOLDER = "csrftokenplaceholderQUIZSTAGE"
+STAGE_SECONDS = 120  # a question's stage is asked for in the seconds after the class moves
+
+
+def _stage_key(context: dict[str, Any], language: str) -> str | None:
+    """The cache key of a question's stage, which a whole class asks for in the same
+    second and which is the same for every student in the same situation: the session's
+    version, the question, what this student may do, and the answer they gave (its
+    explanation). None when the stage is this student's own: a message for them, a clock
+    that counts their seconds, the lobby, the end with their score."""
+    if (
+        "question" not in context
+        or context.get("message")
+        or context.get("seconds_left") is not None
+        or context.get("finished")
+        or context.get("closed")
+    ):
+        return None
+    session, response, feedback = context["session"], context["response"], context.get("feedback")
+    situation = (
+        language,
+        session.code,
+        session.mode,
+        session.version,
+        context["index"],
+        context["total"],
+        bool(context["can_answer"]),
+        bool(context["try_again"]),
+        context["attempts_left"],
+        response.answered is not None,
+        None if feedback is None else (bool(feedback.correct), context["answer_key"]),
+    )
+    digest = hashlib.sha256(repr(situation).encode()).hexdigest()
+    return f"quiz-stage:{digest}"
 
 
 def _load(request: HttpRequest, code: str) -> tuple[Session, Participant | None]:
