@@ -131,3 +131,29 @@ def test_teenpatti_rows_name_three_aces_apart_and_both_win_a_tie() -> None:
     ]
     tie = teenpatti_rows(teenpatti.showdown("As Kd 9c", "Ah Ks 9d"), ["A", "B"])
     assert [r.winner for r in tie] == [True, True]
+
+
+def test_teenpatti_tie_rows_say_tie_not_wins() -> None:
+    """Regression: both hands of a Teen Patti 20-20 tie were marked "wins" (the rule page's
+    tie example); a tie returns the bets on the players, so nobody wins."""
+    tie = teenpatti.showdown(parse_cards("Kh Qd 9c"), parse_cards("Ks Qc 9d"))
+    assert tie.result == "tie"
+    assert [(row.winner, row.note) for row in teenpatti_rows(tie, teenpatti_names())] == [
+        (True, "tie"),
+        (True, "tie"),
+    ]
+    won = teenpatti.showdown(parse_cards("Kh Qh 9h"), parse_cards("Ks Qd 9c"))
+    assert [row.note for row in teenpatti_rows(won, teenpatti_names())] == ["wins", ""]
+    with translation.override("ja"):
+        assert {row.note for row in teenpatti_rows(tie, teenpatti_names())} == {"引き分け"}
+
+
+def test_holdem_split_rows_say_they_split() -> None:
+    board = parse_cards("Ah Kh Qd Jc Ts")  # the board plays for everyone
+    hands = [parse_cards("2c 3d"), parse_cards("4c 5d")]
+    split = holdem.showdown(board, hands)
+    assert [row.note for row in holdem_rows(split, hands, NAMES)] == ["splits the pot"] * 2
+    board = parse_cards("Ah Kh Qd Jc 2s")
+    hands = [parse_cards("Th 9h"), parse_cards("2c 3d")]  # a straight against two pair
+    single = holdem.showdown(board, hands)
+    assert [row.note for row in holdem_rows(single, hands, NAMES)] == ["wins", ""]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from django.utils.translation import pgettext
+from django.utils.translation import gettext, pgettext
 
 from tutor.engine import holdem, teenpatti
 from tutor.engine.cards import Card
@@ -235,6 +235,9 @@ class ShowdownRow:
     category: str
     winner: bool
     chosen: bool = False
+    #: What a winning row's hand did, in words: wins, splits the pot (Hold'em), or ties
+    #: (Teen Patti 20-20, where a tie returns the bets on the players: nobody wins).
+    note: str = ""
 
 
 def holdem_rows(
@@ -248,9 +251,26 @@ def holdem_rows(
             best=tuple(value.best_five),
             category=str(category_name("holdem", value.code)),
             winner=i in result.winners,
+            note=(split_note() if len(result.winners) > 1 else win_note())
+            if i in result.winners
+            else "",
         )
         for i, value in enumerate(result.values)
     )
+
+
+def win_note() -> str:
+    return pgettext("showdown result", "wins")
+
+
+def split_note() -> str:
+    return gettext("splits the pot")
+
+
+def tie_note() -> str:
+    # Translators: beside each hand of a Teen Patti 20-20 tie, as "wins" is beside a winner:
+    # the round is a tie, nobody wins and the bets on Player A and Player B are returned.
+    return pgettext("showdown result", "tie")
 
 
 def teenpatti_names() -> list[str]:
@@ -267,9 +287,16 @@ def teenpatti_rows(result: teenpatti.TPShowdown, names: Sequence[str]) -> tuple[
             best=(),
             category=str(category_name("teenpatti", value.paytable_code)),
             winner=result.result in ("tie", ("player_a", "player_b")[i]),
+            note=_teenpatti_note(result.result, ("player_a", "player_b")[i]),
         )
         for i, value in enumerate(result.values)
     )
+
+
+def _teenpatti_note(result: str, player: str) -> str:
+    if result == "tie":
+        return tie_note()
+    return win_note() if result == player else ""
 
 
 def chosen(rows: tuple[ShowdownRow, ...], picked: set[int]) -> tuple[ShowdownRow, ...]:
