@@ -107,3 +107,13 @@ def test_store_answer_keeps_to_the_last_attempt(answered: dict[str, Participant]
     assert hot.store_answer(row, wrong, attempts_allowed=1)
     row.attempts = 1
     assert not hot.store_answer(row, wrong, attempts_allowed=1)
+
+
+def test_responses_are_what_the_queryset_reads(answered: dict[str, Participant]) -> None:
+    for participant in answered.values():
+        expected = {r.index: values(r) for r in participant.responses.all()}
+        got = hot.responses(participant)
+        assert {index: values(row) for index, row in got.items()} == expected
+        assert all(row.participant is participant for row in got.values())
+    assert len(hot.responses(answered["Asha"])) == 2
+    assert hot.responses(answered["Dev"]) == {}

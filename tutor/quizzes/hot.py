@@ -72,8 +72,16 @@ class Read:
         with connections[alias].cursor() as cursor:
             cursor.execute(self.sql, params)
             row = cursor.fetchone()
-        if row is None:
-            return None
+        return None if row is None else self._instances(alias, row)
+
+    def every(self, alias: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+        """Every row, each as one instance per part."""
+        with connections[alias].cursor() as cursor:
+            cursor.execute(self.sql, params)
+            rows = cursor.fetchall()
+        return [self._instances(alias, row) for row in rows]
+
+    def _instances(self, alias: str, row: Sequence[Any]) -> tuple[Any, ...]:
         instances, start = [], 0
         for part in self.parts:
             end = start + len(part.attnames)
@@ -100,16 +108,18 @@ def _student_read(alias: str) -> Read:
     return Read(sql, (participant, session))
 
 
-# Kept per process. Key: the database alias, as above.
-@lru_cache(maxsize=8)
-def _response_read(alias: str) -> Read:
+# Kept per process. Key: the database alias and whether one question's row is read (True)
+# or every row of the participant (False): four entries per database at most.
+@lru_cache(maxsize=16)
+def _response_read(alias: str, one_question: bool) -> Read:
     quote = connections[alias].ops.quote_name
     response = Columns.of(Response, alias, "r")
     sql = (
         f"SELECT {', '.join(response.sql)} FROM {quote(Response._meta.db_table)} {quote('r')}"
         f" WHERE {quote('r')}.{quote('participant_id')} = %s"
-        f" AND {quote('r')}.{quote('index')} = %s"
     )
+    if one_question:
+        sql += f" AND {quote('r')}.{quote('index')} = %s"
     return Read(sql, (response,))
 
 
@@ -128,12 +138,23 @@ def student(code: str, token: str) -> Participant | None:
 def response(participant: Participant, index: int) -> Response | None:
     """The response row of ``participant`` for question ``index`` (unique), or None."""
     alias = router.db_for_read(Response)
-    found = _response_read(alias).one(alias, [participant.pk, index])
+    found = _response_read(alias, True).one(alias, [participant.pk, index])
     if found is None:
         return None
     (row,) = found
     row.participant = participant
     return row
+
+
+def responses(participant: Participant) -> dict[int, Response]:
+    """Every response row of ``participant``, by question index (a homework student's
+    progress, read on each of their pages)."""
+    alias = router.db_for_read(Response)
+    rows = {}
+    for (row,) in _response_read(alias, False).every(alias, [participant.pk]):
+        row.participant = participant
+        rows[row.index] = row
+    return rows
 
 
 #: What an answer writes into its response row (services.submit), besides ``attempts``.

@@ -89,7 +89,7 @@ def current_index(session: Session, participant: Participant) -> int | None:
     # them once answered for good (right, or out of attempts) or once its time is up: the
     # clock runs per student from when they first saw it, and a question timed out stays
     # unanswered while the student goes on (coming back resumes at the next open one).
-    responses = {r.index: r for r in participant.responses.all()}
+    responses = hot.responses(participant)
     attempts = session.settings.get("attempts", 1)
     now = timezone.now()
     for index in range(len(session.questions)):
