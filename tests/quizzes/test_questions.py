@@ -169,3 +169,17 @@ def test_kept_grades_are_the_drills_own(every_drill_quiz: Quiz) -> None:
                     kept += q.drill.shareable
     assert kept > 2 * len(quiz_drills())
     assert questions._grade_shared.cache_info().hits > 0
+
+
+def test_oversized_answers_are_graded_but_not_kept(every_drill_quiz: Quiz) -> None:
+    """A forged answer with huge extra fields is graded as usual, and not kept."""
+    from tutor.quizzes.answers import as_querydict
+
+    session = services.start_session(every_drill_quiz, Session.Mode.HOMEWORK)
+    q = services.question(session, 0)
+    questions._grade_shared.cache_clear()
+    form = as_querydict({**q.answer_key, "junk": ["x" * 100_000]})
+    assert questions.grade(q, form) == q.drill.grade(q.data, form)
+    assert questions._grade_shared.cache_info().currsize == 0
+    questions.grade(q, as_querydict(q.answer_key))
+    assert questions._grade_shared.cache_info().currsize == 1

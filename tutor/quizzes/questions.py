@@ -167,7 +167,14 @@ def grade(q: Question, answer: Answer) -> Grade:
         for key in sorted(answer)
         if key not in NOT_ANSWER_FIELDS
     )
+    if sum(len(key) + sum(map(len, values)) for key, values in fields) > MAX_KEPT_ANSWER:
+        return q.drill.grade(q.data, answer)  # a forged, oversized answer is never kept
     return _grade_shared(get_language() or "", q.drill.slug, q.data, fields)
+
+
+#: The longest answer (characters in its fields) whose grade is kept: any real answer form
+#: is far shorter; a forged post of megabytes would otherwise sit in the cache's keys.
+MAX_KEPT_ANSWER = 2000
 
 
 def _values(answer: Answer, key: str) -> list[Any]:
