@@ -187,17 +187,14 @@ def render_stage(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
     give the same stage."""
     language = get_language()
     key = _stage_key(context, language)
-    if key is None:
-        extra = {"csrf_token": get_token(request), "LANGUAGE_CODE": language}
-        return HttpResponse(get_template(STAGE).render({**context, **extra}))
     # Kept per process. Key: _stage_key, everything the stage shows; the student's own
     # CSRF token is put in after (the cached copy holds a placeholder).
-    local = caches["local"]
-    html = local.get(key)
+    html = caches["local"].get(key) if key is not None else None
     if html is None:
         extra = {"csrf_token": TOKEN_PLACEHOLDER, "LANGUAGE_CODE": language}
         html = get_template(STAGE).render({**context, **extra})
-        local.set(key, html, STAGE_SECONDS)
+        if key is not None:
+            caches["local"].set(key, html, STAGE_SECONDS)
     return HttpResponse(html.replace(TOKEN_PLACEHOLDER, get_token(request)))
 
 
