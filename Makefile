@@ -15,13 +15,27 @@ PYTHON ?= $(shell for p in python3.13 python3.12 python3.14 python3 \
 	if "$$p" -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; then \
 	command -v "$$p"; break; fi; done)
 
-.PHONY: run test test-postgres setup catalogs migrate lint format serve clean messages check-translations
+# pytest-xdist workers: one a core (`auto`); WORKERS=0 runs in one process.
+WORKERS ?= auto
+XDIST = -n $(WORKERS) --dist worksteal
+
+.PHONY: run test test-fast bench-smoke test-postgres setup catalogs migrate lint format serve clean messages check-translations
 
 run: setup
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
+# The whole suite (tests/), in parallel. One test: .venv/bin/python -m pytest tests/x.py -k name
 test: setup
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest $(XDIST) $(PYTEST_ARGS)
+
+# The inner loop: every test but the browser and the slow ones.
+test-fast: setup
+	$(BIN)/python -m pytest $(XDIST) -m "not browser and not slow" $(PYTEST_ARGS)
+
+# The benchmarks' smoke runs (benchmarks/tests/): each benchmark run small so it cannot rot;
+# the figures are printed, never asserted. The benchmarks themselves: benchmarks/README.md.
+bench-smoke: setup
+	$(BIN)/python -m pytest $(XDIST) benchmarks/tests $(PYTEST_ARGS)
 
 # The suite again on PostgreSQL: every test that touches the database (tests/conftest.py
 # marks them `database`), but for the two page sweeps (screenshots, axe), which check what a
@@ -29,7 +43,7 @@ test: setup
 # test database; .ci/run sets one up, README "PostgreSQL" says how to do it by hand.
 TEST_DATABASE_URL ?= postgres://tutor:tutor@127.0.0.1:5432/tutor
 test-postgres: $(STAMP) catalogs
-	DATABASE_URL="$${DATABASE_URL:-$(TEST_DATABASE_URL)}" $(BIN)/python -m pytest -m database \
+	DATABASE_URL="$${DATABASE_URL:-$(TEST_DATABASE_URL)}" $(BIN)/python -m pytest $(XDIST) -m database \
 		--ignore=tests/browser/test_layout_shots.py --ignore=tests/browser/test_accessibility.py $(PYTEST_ARGS)
 
 # Production server on loopback: gunicorn (gunicorn.conf.py) with DEBUG off, whitenoise

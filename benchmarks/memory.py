@@ -12,7 +12,7 @@ chart; the learning path; a live quiz's play page and state polls; and bad input
 addresses, nonsense seeds and levels, wrong join codes, forged drill tokens). Seeds and bad
 addresses are new on almost every request, so a cache keyed on them without a bound grows
 here. Goal (issue 18): after 10,000 requests within 10 % of the size after 1,000. A figure,
-never an assertion; ``tests/test_benchmarks_smoke.py`` runs 200 requests to keep it working.
+never an assertion; ``benchmarks/tests/test_load_quiz_smoke.py`` runs 200 requests to keep it working.
 """
 
 from __future__ import annotations

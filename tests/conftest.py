@@ -1,10 +1,33 @@
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
 from django.conf import settings
 from django.utils import translation
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
+
+# One Chromium and one live server per pytest process, for the browser tests of any folder.
+pytest_plugins = ["tests.browser.plugin"]
+
+# --- Hypothesis profiles: how hard every property test tries, set in one place ---------------
+# `dev` (the default) keeps the inner loop quick; `ci` (HYPOTHESIS_PROFILE=ci, which
+# `.ci/run` sets) tries more. No test sets its own number of examples; a test may still set
+# its health checks in `@settings`. FUZZ_SCALE multiplies the security fuzzers on top
+# (tests/security/test_fuzz_forms.py).
+hypothesis_settings.register_profile(
+    "dev", max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+hypothesis_settings.register_profile(
+    "ci",
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    print_blob=True,
+)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 LANGUAGES = [code for code, _ in settings.LANGUAGES]
 TRANSLATED = [code for code in LANGUAGES if code != "en"]

@@ -1,4 +1,5 @@
-"""Screenshots of every page type (``pages.py``) at 360×740 and 1280×800 in the five
+"""The page sweep: every state of every page type (``pages.py``) reached once per language
+and looked at in every way at once. Screenshots at 360×740 and 1280×800 in the five
 languages, each failing on what a learner would see as broken:
 
 (a) the page scrolls sideways (the document is wider than the window);
@@ -12,7 +13,10 @@ languages, each failing on what a learner would see as broken:
 (d) in Bengali, Hindi, Japanese and Czech, at the last size, what the rendered-text guard
     (``tutor/translations/rendered.py``) finds in the visible text: card codes, Latin
     words outside the language's allow-list, English words in Czech, ASCII brackets,
-    commas, colons or "·" inside Japanese, a Czech one-letter word before a plain space.
+    commas, colons or "·" inside Japanese, a Czech one-letter word before a plain space;
+(e) an axe-core audit (``axe.py``), at one of the two sizes a language (360 px for English,
+    Hindi and Czech, 1280 px for Bengali and Japanese): no serious or critical violation,
+    none at all on the ``STRICT`` page types.
 
 Each state is reached once a language (in a fresh browser context: its own session) and
 looked at in both sizes by resizing the window, so a state behind a form (a drill's
@@ -41,8 +45,9 @@ from playwright.sync_api import Browser, Page
 
 from tutor.translations.rendered import PAGE_TEXT_JS, check, without
 
-from .conftest import TIMEOUT_MS
+from .axe import SERIOUS, STRICT, violations
 from .pages import LANGUAGES, PAGE_TYPES, PageType, World, make_world, open_state, teacher_cookies
+from .plugin import TIMEOUT_MS
 
 pytestmark = pytest.mark.browser
 
@@ -209,12 +214,17 @@ def fast_passwords(settings: Any) -> None:
 
 
 def look(page: Page, kind: PageType, lang: str, shots: Path) -> list[str]:
-    """The problems of the page as it is, at each size, with a screenshot of each."""
+    """The problems of the page as it is, at each size, with a screenshot of each, and the
+    axe audit at the language's size."""
     failures = []
+    audited = SIZES[LANGUAGES.index(lang) % len(SIZES)][0]
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         failures += [f"{lang} {width}px: {line}" for line in layout_problems(page)]
         screenshot(page, shots / f"{kind.name}-{lang}-{width}.png")
+        if width == audited:
+            impacts = None if kind.name in STRICT else SERIOUS
+            failures += [f"{lang} {width}px axe: {line}" for line in violations(page, impacts)]
     return failures
 
 
@@ -231,7 +241,7 @@ def rendered_text_problems(page: Page, kind: PageType, lang: str) -> list[str]:
 
 
 @pytest.mark.parametrize("kind", PAGE_TYPES, ids=lambda kind: kind.name)
-def test_page_type_fits_at_phone_and_desktop_width(
+def test_page_type_fits_and_passes_axe_at_phone_and_desktop_width(
     windows: dict[str, Page], site: Callable[[str], str], shots: Path, kind: PageType
 ) -> None:
     world: World = make_world()

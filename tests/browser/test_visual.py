@@ -2,7 +2,7 @@
 header and every page, drills whose question stays put when the feedback appears, a
 favicon, and print styles without the site's chrome.
 
-The browser fixtures are those of ``tests/browser/conftest.py`` (Debian's Chromium through
+The browser fixtures are those of ``tests/browser/plugin.py`` (Debian's Chromium through
 Playwright; skipped when Chromium is missing)."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 live quiz for it; two students type the class's code in the join box and pick their names;
 the console sees both, and a name already picked cannot be picked again.
 
-Chromium and the launch options are the browser suite's (``tests/browser/conftest.py``:
+Chromium and the launch options are the browser suite's (``tests/browser/plugin.py``:
 ``TUTOR_CHROMIUM`` names the executable; without it the test is skipped).
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.browser.conftest import TIMEOUT_MS, launch_chromium
+from tests.browser.plugin import TIMEOUT_MS
 from tutor.classrooms.models import Classroom, Seat
 from tutor.quizzes.models import Quiz, Session, Slot
 
@@ -24,23 +24,17 @@ PASSWORD = "a-long-password-123"
 POLL_WAIT_MS = 12_000  # the console polls every 2 s; generous for a loaded machine
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with launch_chromium() as chromium:
-        yield chromium
-
-
 @pytest.fixture
 def server(django_db_setup: None, live_server: Any) -> str:
     return live_server.url
 
 
 @pytest.fixture
-def open_page(browser: Any) -> Iterator[Callable[[int], Any]]:
+def open_page(chromium: Any) -> Iterator[Callable[[int], Any]]:
     contexts = []
 
     def make(width: int = 1100) -> Any:
-        context = browser.new_context(viewport={"width": width, "height": 900}, locale="en-US")
+        context = chromium.new_context(viewport={"width": width, "height": 900}, locale="en-US")
         context.set_default_timeout(TIMEOUT_MS)
         contexts.append(context)
         return context.new_page()

@@ -4,7 +4,6 @@ other page and every download comes out as the view made it."""
 from __future__ import annotations
 
 import re
-import timeit
 from html.parser import HTMLParser
 
 import pytest
@@ -136,21 +135,6 @@ def test_czech_part_of_another_page_gets_the_rule() -> None:
     )
     result = _middleware(HttpResponse(page), "en").content.decode()
     assert result == page.replace("a v", f"a{NBSP}v").replace("k tomu", f"k{NBSP}tomu")
-
-
-def test_typeset_html_benchmark_real_czech_page(client: Client) -> None:
-    """A benchmark, not a limit: the middleware's work on 50 KB of the Czech rule page."""
-    html = client.get("/cs/rules/texas-holdem/").content.decode().replace(NBSP, " ")
-    page = html[: html.index("<article")] + html[html.index("<article") :][:45_000]
-    page += "</article></main></body></html>"
-    assert 49_000 < len(page.encode()) < 60_000
-    assert typeset_html(page, "cs").count(NBSP) > 100
-    seconds = min(timeit.repeat(lambda: typeset_html(page, "cs"), number=10, repeat=5)) / 10
-    reference = min(timeit.repeat(lambda: sum(range(10**6)), number=1, repeat=3))
-    print(
-        f"\ntypeset_html: {len(page.encode()) / 1000:.0f} KB Czech page in {seconds * 1000:.2f} ms"
-        f" (this machine: sum(range(10**6)) in {reference * 1000:.1f} ms)"
-    )
 
 
 @pytest.mark.parametrize(

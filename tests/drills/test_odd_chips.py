@@ -5,7 +5,7 @@ from collections.abc import Iterator
 import pytest
 from django.test import Client
 from django.utils import translation
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from tutor.drills import odd_chips as oc
@@ -186,7 +186,6 @@ def test_a_stored_question_that_does_not_fit_is_refused(change: dict[str, object
         oc.Question.from_dict(data)
 
 
-@settings(max_examples=60, deadline=None)
 @given(st.integers(min_value=0, max_value=2**53), st.sampled_from(["easy", "medium", "hard"]))
 def test_every_dealt_question_splits_each_pot_exactly(seed: int, level: str) -> None:
     q = oc.generate(seed, level)

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 from django.test import Client
 from django.utils import translation
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from tutor.drills import tournament as drill
@@ -265,7 +265,6 @@ HOSTILE = st.one_of(
 )
 
 
-@settings(max_examples=150, deadline=None)
 @given(st.dictionaries(st.sampled_from(["place0", "place1", "place2", "small", "big"]), HOSTILE))
 def test_any_answer_is_graded_or_refused_with_a_message(answer: dict[str, str]) -> None:
     q = made(allin(1, 0), allin(1, 2), asked=2)

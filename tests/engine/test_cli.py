@@ -13,7 +13,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from tutor.engine import cli
@@ -389,7 +389,6 @@ fields = st.sampled_from(
 )  # fmt: skip
 
 
-@settings(max_examples=300, deadline=None)
 @given(st.sampled_from([*cli.OPS, "x"]), st.dictionaries(fields, json_values))
 def test_any_request_gets_one_json_reply_property(op, extra):
     line = json.dumps({"op": op, **extra})
@@ -399,7 +398,6 @@ def test_any_request_gets_one_json_reply_property(op, extra):
         assert reply["error"]["code"] != "internal_error", reply
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.binary(max_size=40))
 def test_any_bytes_get_one_json_reply_property(line):
     assert isinstance(json.loads(answer_line(line)), dict)

@@ -13,7 +13,7 @@ from fractions import Fraction
 from math import comb
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from tutor.engine import equity as equity_module
@@ -133,7 +133,6 @@ def deals(draw, max_hands=4):
     return hands, board, dead
 
 
-@settings(max_examples=120, deadline=None)
 @given(deals(max_hands=6))
 def test_equity_matches_naive_enumeration_random(deal):
     assert equity(*deal) == equity_naive(*deal)
@@ -192,7 +191,6 @@ def test_equity_matches_treys_random():
 # ---------------------------------------------------------------- invariants
 
 
-@settings(max_examples=80, deadline=None)
 @given(deals(max_hands=6))
 def test_equity_counts_are_consistent(deal):
     hands, board, dead = deal
@@ -208,7 +206,6 @@ def test_equity_counts_are_consistent(deal):
         assert 0 <= h.equity <= 1
 
 
-@settings(max_examples=60, deadline=None)
 @given(deals(max_hands=6), st.randoms(use_true_random=False))
 def test_equity_is_symmetric_under_reordering_hands(deal, rng):
     hands, board, dead = deal
@@ -220,7 +217,6 @@ def test_equity_is_symmetric_under_reordering_hands(deal, rng):
     assert after.hands == tuple(before.hands[i] for i in order)
 
 
-@settings(max_examples=60, deadline=None)
 @given(deals(max_hands=6), st.permutations(list(Suit)))
 def test_equity_is_invariant_under_a_suit_permutation(deal, suits):
     hands, board, dead = deal

@@ -8,7 +8,7 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from tutor.engine import fast, holdem
@@ -133,7 +133,6 @@ def _off_suit_patterns():
 hands = st.lists(st.integers(0, 51), min_size=5, max_size=7, unique=True)
 
 
-@settings(max_examples=500, deadline=None)
 @given(hands, hands)
 def test_fast_orders_like_hand_values_property(a, b):
     va, vb = holdem.evaluate([DECK[i] for i in a]), holdem.evaluate([DECK[i] for i in b])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import doctest
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from tutor.engine import pots
@@ -202,7 +202,6 @@ def _awardable(contributions, folded, strengths):
     return all(p.eligible for p in b.pots)
 
 
-@settings(max_examples=400, deadline=None)
 @given(tables())
 def test_pots_and_awards_conserve_chips_property(table):
     contributions, folded, strengths, button, rule = table
@@ -247,7 +246,6 @@ def chip_by_chip(contributions, folded, strengths):
     return tuple(payouts)
 
 
-@settings(max_examples=400, deadline=None)
 @given(tables())
 def test_award_matches_a_chip_by_chip_model_property(table):
     contributions, folded, strengths, button, rule = table

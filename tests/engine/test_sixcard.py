@@ -4,7 +4,7 @@ from itertools import combinations
 
 import pytest
 import treys
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from tutor.engine.cards import DECK, Card, Rank
@@ -131,7 +131,6 @@ def test_evaluate_bonus_every_six_card_set_of_a_reduced_deck(ranks, suits):
 cards6 = st.lists(st.sampled_from(DECK), min_size=6, max_size=6, unique=True)
 
 
-@settings(max_examples=300)
 @given(cards6)
 def test_evaluate_bonus_agrees_with_treys_and_the_literal_reading(cards):
     category = evaluate_bonus(cards).category

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from tutor.engine import events as ev
@@ -69,7 +69,6 @@ def total_chips(setup: HandSetup) -> int:
     return sum(s or 0 for s in setup.stacks)
 
 
-@settings(max_examples=150, deadline=None)
 @given(setups(), st.lists(st.integers(0, 10**6), min_size=60, max_size=60))
 def test_random_legal_play_conserves_chips_and_never_gets_stuck(setup, picks):
     hand = Hand(setup)
@@ -95,7 +94,6 @@ def test_random_legal_play_conserves_chips_and_never_gets_stuck(setup, picks):
     ]
 
 
-@settings(max_examples=100, deadline=None)
 @given(setups(), st.lists(st.integers(0, 10**6), min_size=0, max_size=40))
 def test_state_round_trips_through_json_and_replay(setup, picks):
     hand = Hand(setup)
@@ -115,7 +113,6 @@ def test_state_round_trips_through_json_and_replay(setup, picks):
     assert Hand.replay(setup, hand.events) == hand
 
 
-@settings(max_examples=100, deadline=None)
 @given(setups(), st.lists(st.integers(0, 10**6), min_size=0, max_size=40))
 def test_views_never_leak_unshown_hole_cards(setup, picks):
     hand = Hand(setup)
@@ -132,7 +129,6 @@ def test_views_never_leak_unshown_hole_cards(setup, picks):
             assert not any(c.code in text for c in cards if c not in board)
 
 
-@settings(max_examples=30, deadline=None)
 @given(
     st.sampled_from(Structure),
     st.lists(st.integers(20, 400), min_size=2, max_size=6),
@@ -164,7 +160,6 @@ def test_a_table_keeps_its_chips_over_many_hands(structure, stacks, seed):
     assert len(table.places()) == len(stacks)
 
 
-@settings(max_examples=40, deadline=None)
 @given(st.lists(st.integers(20, 400), min_size=3, max_size=7), st.integers(0, 1000))
 def test_dead_button_big_blind_moves_to_the_next_player_every_hand(stacks, seed):
     rules = Rules(name="prop", small_blind=5, big_blind=10, button_rule=ButtonRule.DEAD)

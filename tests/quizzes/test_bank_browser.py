@@ -4,13 +4,12 @@ and answered by a Czech student in Czech and a Japanese student in the main lang
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.browser.conftest import TIMEOUT_MS, launch_chromium
+from tests.browser.plugin import TIMEOUT_MS
 from tutor.quizzes import services
 from tutor.quizzes.models import OwnQuestion, Quiz, Response
 
@@ -19,19 +18,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PASSWORD = "a-long-password-123"
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with launch_chromium() as chromium:
-        yield chromium
-
-
 @pytest.fixture
 def server(django_db_setup: None, live_server: Any) -> str:
     return live_server.url
 
 
-def new_page(browser: Any, width: int = 1100) -> Any:
-    context = browser.new_context(viewport={"width": width, "height": 900})
+def new_page(chromium: Any, width: int = 1100) -> Any:
+    context = chromium.new_context(viewport={"width": width, "height": 900})
     context.set_default_timeout(TIMEOUT_MS)
     page = context.new_page()
     page.problems = []
@@ -39,10 +32,10 @@ def new_page(browser: Any, width: int = 1100) -> Any:
     return page
 
 
-def test_a_teacher_writes_a_question_and_students_answer_it(server: str, browser: Any) -> None:
+def test_a_teacher_writes_a_question_and_students_answer_it(server: str, chromium: Any) -> None:
     owner = get_user_model().objects.create_user("teacher", "t@example.org", PASSWORD)
     quiz = Quiz.objects.create(owner=owner, title="Own")
-    teacher = new_page(browser)
+    teacher = new_page(chromium)
     teacher.goto(f"{server}/en/accounts/login/")
     teacher.fill("#id_username", "teacher")
     teacher.fill("#id_password", PASSWORD)
@@ -76,7 +69,7 @@ def test_a_teacher_writes_a_question_and_students_answer_it(server: str, browser
 
     session = services.start_session(quiz, "homework", closes=None)
     for nickname, language, ticks in (("Bára", "cs", (0, 2)), ("Aiko", "ja", (0,))):
-        student = new_page(browser, 360)
+        student = new_page(chromium, 360)
         student.goto(f"{server}/{language}/join/{session.code}/")
         student.fill("#id_nickname", nickname)
         student.click("form.join-form button[type=submit]")

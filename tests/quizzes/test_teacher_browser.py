@@ -1,7 +1,7 @@
 """A live quiz in a real headless Chromium: the teacher runs it from the console while two
 student pages join and answer; both sides follow each other by htmx polling alone.
 
-Chromium and the launch options are the browser suite's (``tests/browser/conftest.py``:
+Chromium and the launch options are the browser suite's (``tests/browser/plugin.py``:
 ``TUTOR_CHROMIUM`` names the executable; without it the test is skipped).
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.browser.conftest import TIMEOUT_MS, launch_chromium
+from tests.browser.plugin import TIMEOUT_MS
 from tutor.engine import holdem, teenpatti
 from tutor.quizzes import services
 from tutor.quizzes.models import Quiz, Session, Slot
@@ -25,12 +25,6 @@ PASSWORD = "a-long-password-123"
 POLL_WAIT_MS = 12_000  # the pages poll every 2 s; generous for a loaded 2-core machine
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with launch_chromium() as chromium:
-        yield chromium
-
-
 @pytest.fixture
 def server(django_db_setup: None, live_server: Any) -> str:
     """The live server, asked for after the test database exists (as in tests/browser)."""
@@ -38,11 +32,11 @@ def server(django_db_setup: None, live_server: Any) -> str:
 
 
 @pytest.fixture
-def open_page(browser: Any) -> Iterator[Callable[[], Any]]:
+def open_page(chromium: Any) -> Iterator[Callable[[], Any]]:
     contexts = []
 
     def make() -> Any:
-        context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-US")
+        context = chromium.new_context(viewport={"width": 1100, "height": 900}, locale="en-US")
         context.set_default_timeout(TIMEOUT_MS)
         contexts.append(context)
         page = context.new_page()

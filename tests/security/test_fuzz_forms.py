@@ -60,11 +60,10 @@ pytestmark = pytest.mark.django_db
 SCALE = max(1, int(os.environ.get("FUZZ_SCALE", "1") or 1))
 
 
-def fuzz(examples: int) -> Callable[[Any], Any]:
-    """Examples per test: the whole file runs in about half a minute on two cores."""
+def fuzz() -> Callable[[Any], Any]:
+    """The profile's examples (tests/conftest.py: `dev` or `ci`), times FUZZ_SCALE."""
     return settings(
-        max_examples=examples * SCALE,
-        deadline=None,
+        max_examples=settings().max_examples * SCALE,
         suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
     )
 
@@ -245,7 +244,7 @@ situations = st.fixed_dictionaries(
 )
 
 
-@fuzz(80)
+@fuzz()
 @given(slug=st.sampled_from(list(DRILLS)), query=situations, htmx=st.booleans())
 def test_drill_questions_with_hostile_parameters(
     neighbour: Client, slug: str, query: dict[str, Any], htmx: bool
@@ -338,7 +337,7 @@ def page_token(client: Client, url: str, query: dict[str, Any]) -> str:
     return found.group(1)
 
 
-@fuzz(100)
+@fuzz()
 @given(data=st.data())
 def test_drill_answers_with_hostile_data(neighbour: Client, data: st.DataObject) -> None:
     """Answers with the token of the page (of a random question, or of a situation from the
@@ -375,7 +374,7 @@ def test_drill_answers_with_hostile_data(neighbour: Client, data: st.DataObject)
 
 
 # -- the stateful drills ------------------------------------------------------------------
-@fuzz(60)
+@fuzz()
 @given(data=st.data())
 def test_teenpatti_round_with_hostile_data(neighbour: Client, data: st.DataObject) -> None:
     client = Client(raise_request_exception=False)
@@ -416,7 +415,7 @@ def test_teenpatti_round_with_hostile_data(neighbour: Client, data: st.DataObjec
 STEP = re.compile(r'name="step" value="(\d+)"')
 
 
-@fuzz(60)
+@fuzz()
 @given(data=st.data())
 def test_play_holdem_with_hostile_data(neighbour: Client, data: st.DataObject) -> None:
     client = Client(raise_request_exception=False)
@@ -480,7 +479,7 @@ def join_codes(teacher: Teacher) -> st.SearchStrategy[str]:
     )
 
 
-@fuzz(50)
+@fuzz()
 @given(data=st.data())
 def test_join_with_hostile_data(alice: Teacher, data: st.DataObject) -> None:
     fields = data.draw(
@@ -519,7 +518,7 @@ def path_codes(teacher: Teacher) -> st.SearchStrategy[str]:
     return codes.filter(lambda c: c.strip("/") != "")
 
 
-@fuzz(40)
+@fuzz()
 @given(data=st.data())
 def test_student_pages_with_hostile_codes(alice: Teacher, data: st.DataObject) -> None:
     code = quote(data.draw(path_codes(alice), label="code"), safe="")
@@ -548,7 +547,7 @@ def answer_fields(index: int) -> dict[str, tuple[str, ...]]:
     return fields
 
 
-@fuzz(40)
+@fuzz()
 @given(data=st.data())
 def test_answers_with_hostile_data(alice: Teacher, data: st.DataObject) -> None:
     """A joined student posts anything, to any question of a live session (the teacher has
@@ -741,7 +740,7 @@ def bob(empty_cache: None) -> Teacher:
     return make_teacher("bob", raise_request_exception=False)
 
 
-@fuzz(60)
+@fuzz()
 @given(data=st.data())
 def test_another_teacher_posting_hostile_data_changes_nothing(
     alice: Teacher, bob: Teacher, data: st.DataObject
@@ -763,7 +762,7 @@ def test_another_teacher_posting_hostile_data_changes_nothing(
         assert alice.quiz.title not in response.content.decode()
 
 
-@fuzz(40)
+@fuzz()
 @given(data=st.data())
 def test_another_teacher_and_visitors_get_nothing_of_alices(
     alice: Teacher, bob: Teacher, data: st.DataObject
@@ -795,7 +794,7 @@ def test_another_teacher_and_visitors_get_nothing_of_alices(
         assert snapshot(alice.user) == before
 
 
-@fuzz(30)
+@fuzz()
 @given(data=st.data())
 def test_visitors_posting_to_teacher_forms_are_sent_to_log_in(
     alice: Teacher, bob: Teacher, data: st.DataObject
@@ -816,7 +815,7 @@ def test_visitors_posting_to_teacher_forms_are_sent_to_log_in(
         assert (snapshot(alice.user), snapshot(bob.user)) == before
 
 
-@fuzz(80)
+@fuzz()
 @given(data=st.data())
 def test_teacher_forms_with_hostile_data(alice: Teacher, bob: Teacher, data: st.DataObject) -> None:
     """Alice posts anything to her own forms: never a server error, and Bob's rows (and any
@@ -854,7 +853,7 @@ def test_teacher_forms_with_hostile_data(alice: Teacher, bob: Teacher, data: st.
         assert follow.status_code in (200, 404)
 
 
-@fuzz(40)
+@fuzz()
 @given(data=st.data())
 def test_teacher_pages_with_hostile_query_and_ids(
     alice: Teacher, bob: Teacher, data: st.DataObject
@@ -921,7 +920,7 @@ def same_site(location: str) -> bool:
     return location.startswith("/") and not location.startswith(("//", "/\\"))
 
 
-@fuzz(40)
+@fuzz()
 @given(data=st.data())
 def test_account_forms_with_hostile_data(alice: Teacher, data: st.DataObject) -> None:
     """Sign up, log in, ask for a password reset: never a server error, never a redirect
@@ -1004,7 +1003,7 @@ def wsgi_header(value: str) -> str:
     return value.encode("utf-8", errors="surrogatepass").decode("latin-1")
 
 
-@fuzz(60)
+@fuzz()
 @given(
     cookie=st.one_of(st.none(), st.sampled_from(LANGUAGE_VALUES), st.text(max_size=40)),
     accept=st.one_of(st.none(), st.sampled_from(LANGUAGE_VALUES), st.text(max_size=80)),
@@ -1042,7 +1041,7 @@ def test_language_cookie_and_accept_language_are_hostile(
 
 
 # -- bodies that are not forms at all -----------------------------------------------------
-@fuzz(60)
+@fuzz()
 @given(
     body=st.one_of(
         st.binary(max_size=2000),

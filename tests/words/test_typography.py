@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import timeit
-
 import pytest
 
 from tutor.words.typography import NBSP, czech_nbsp
@@ -74,19 +72,3 @@ def test_czech_nbsp_is_idempotent() -> None:
     once = czech_nbsp(text)
     assert once != text
     assert czech_nbsp(once) == once
-
-
-def test_czech_nbsp_benchmark_50_kb_page() -> None:
-    """A benchmark, not a limit: prints the time for a 50 KB Czech page."""
-    paragraph = (
-        '<p class="lead">Hráč s nejlepší kombinací vyhrává bank a v případě shody se '
-        'bank dělí. <a href="/cs/rules/texas-holdem/#blinds">Viz blindy</a>: 3 hráči, '
-        "5 karet, 2. kolo sázek, k tomu i u stolu o 10 % víc.</p>\n"
-    )
-    page = "<!doctype html><html lang=cs><body>" + paragraph * (50_000 // len(paragraph))
-    page += "<script>var a = 1;</script></body></html>"
-    assert 49_000 < len(page.encode()) < 60_000
-    result = czech_nbsp(page)
-    assert result.count(NBSP) > page.count(NBSP)
-    seconds = min(timeit.repeat(lambda: czech_nbsp(page), number=20, repeat=5)) / 20
-    print(f"\nczech_nbsp: {len(page.encode()) / 1000:.0f} KB in {seconds * 1000:.2f} ms")

@@ -4,14 +4,13 @@ by a colleague, and axe-core audits of the pages, at 360 px without sideways scr
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.contrib.auth import get_user_model
 
-from tests.browser.conftest import TIMEOUT_MS, launch_chromium
+from tests.browser.plugin import TIMEOUT_MS
 from tutor.quizzes.models import OwnQuestion, Quiz, Slot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -26,20 +25,14 @@ GIFT = (
 )
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with launch_chromium() as chromium:
-        yield chromium
-
-
 @pytest.fixture
 def server(django_db_setup: None, live_server: Any) -> str:
     return live_server.url
 
 
-def logged_in(browser: Any, server: str, name: str, width: int = 360) -> Any:
+def logged_in(chromium: Any, server: str, name: str, width: int = 360) -> Any:
     get_user_model().objects.create_user(name, f"{name}@example.org", PASSWORD)
-    context = browser.new_context(viewport={"width": width, "height": 800})
+    context = chromium.new_context(viewport={"width": width, "height": 800})
     context.set_default_timeout(TIMEOUT_MS)
     page = context.new_page()
     page.goto(f"{server}/en/accounts/login/")
@@ -60,8 +53,8 @@ def audit(page: Any) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
 
-def test_import_preview_then_import_in_a_browser(server: str, browser: Any) -> None:
-    page = logged_in(browser, server, "importer")
+def test_import_preview_then_import_in_a_browser(server: str, chromium: Any) -> None:
+    page = logged_in(chromium, server, "importer")
     page.goto(f"{server}/en/quizzes/bank/")
     page.click("text=Import questions from GIFT")
     page.fill("#id_text", GIFT)
@@ -74,8 +67,8 @@ def test_import_preview_then_import_in_a_browser(server: str, browser: Any) -> N
     assert sorted(q.kind for q in OwnQuestion.objects.all()) == ["multiple", "truefalse"]
 
 
-def test_share_link_copied_by_a_colleague_in_a_browser(server: str, browser: Any) -> None:
-    owner = logged_in(browser, server, "owner")
+def test_share_link_copied_by_a_colleague_in_a_browser(server: str, chromium: Any) -> None:
+    owner = logged_in(chromium, server, "owner")
     quiz = Quiz.objects.get_or_create(
         owner=get_user_model().objects.get(username="owner"), title="Pots"
     )[0]
@@ -86,7 +79,7 @@ def test_share_link_copied_by_a_colleague_in_a_browser(server: str, browser: Any
     assert link.startswith(f"{server}/en/quizzes/shared/")
     owner.reload()  # without the flash message (its list's role="status" is the layout's)
     audit(owner)
-    colleague = logged_in(browser, server, "colleague")
+    colleague = logged_in(chromium, server, "colleague")
     colleague.goto(link)
     audit(colleague)
     colleague.click("text=Copy into my quizzes")

@@ -24,7 +24,7 @@ import pytest
 from benchmarks.load_quiz import check, cpu_report, faults, pages, report
 from benchmarks.load_quiz.check import Check, Stored, check_answer
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 BIND_FAILURES = ("Connection in use", "Can't connect to", "Address family not supported")
 STUDENTS, QUESTIONS = 5, 2
 

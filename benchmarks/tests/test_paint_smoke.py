@@ -17,7 +17,7 @@ import pytest
 
 from benchmarks.paint import report, throttle
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("TUTOR_CHROMIUM", "/usr/bin/chromium")
 BIND_FAILURES = ("Connection in use", "Can't connect to", "Address family not supported")
 

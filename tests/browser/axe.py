@@ -1,0 +1,46 @@
+"""The axe-core audit of a page, for the page sweep (``test_layout_shots.py``) and the
+audits of ``test_accessibility.py``: no serious or critical violation of the WCAG 2.x A
+and AA rules axe checks (``wcag2a``, ``wcag2aa``, ``wcag21a``, ``wcag21aa``, ``wcag22aa``)
+or of its best practices; the pages audited before issue 15 (``STRICT``) have no
+violation at all.
+
+axe-core comes with ``axe-playwright-python`` (its ``axe.min.js`` is in the package), run
+in the page through Playwright: nothing is fetched.
+"""
+
+from __future__ import annotations
+
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page
+
+AXE = Axe()
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+SERIOUS = frozenset({"serious", "critical"})
+
+#: Page types of ``pages.py`` held to no violation at all (every page this audit listed
+#: before issue 15); the others to no serious or critical one.
+STRICT = {
+    "home",
+    "rule-texas-holdem",
+    "rule-teen-patti-20-20",
+    "glossary",
+    "drills",
+    "translations",
+    "quizzes-landing",
+    "join",
+    "login",
+    "drill-unknown-concept",
+}
+
+
+def violations(page: Page, impacts: frozenset[str] | None = None) -> list[str]:
+    """Each axe violation as one readable line (rule, impact, the first elements); only
+    those of the given ``impacts`` when they are given."""
+    # Violations only: the passes' details of a long rule page took 15 s more to collect.
+    options = {"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]}
+    results = AXE.run(page, options=options)
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
+        for v in results.response["violations"]
+        if impacts is None or v["impact"] in impacts
+    ]
