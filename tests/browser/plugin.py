@@ -164,8 +164,17 @@ def tab(new_tab: Callable[..., Page]) -> Page:
 MODULE_SECONDS: dict[str, float] = {}
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """Marks the reports of browser tests (they reach the controller under pytest-xdist)."""
+    report = yield
+    if item.get_closest_marker("browser"):
+        report.user_properties.append(("browser", True))
+    return report
+
+
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    if "browser" not in report.keywords:
+    if ("browser", True) not in report.user_properties:
         return
     module = report.nodeid.split("::")[0]
     MODULE_SECONDS[module] = MODULE_SECONDS.get(module, 0.0) + report.duration

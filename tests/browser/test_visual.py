@@ -101,7 +101,6 @@ def test_feedback_appears_without_moving_the_question(
     )
 
 
-@pytest.mark.django_db
 def test_favicon_is_linked_and_served(client: Client) -> None:
     page = client.get("/en/").content.decode()
     for name in ("favicon.svg", "favicon-32.png", "apple-touch-icon.png"):

@@ -17,8 +17,6 @@ from tutor.classrooms.report import class_report, tally
 from tutor.concepts import CONCEPTS
 from tutor.quizzes.models import Participant, Quiz, Response, Session
 
-pytestmark = pytest.mark.django_db
-
 A, B, C = list(CONCEPTS)[:3]  # "hand-rankings", "best-five-of-seven", "kickers"
 OLD = "a-retired-concept"  # an id the concept map no longer has
 
@@ -72,6 +70,7 @@ def week(classroom: Classroom, quiz: Quiz) -> Classroom:
     return classroom
 
 
+@pytest.mark.django_db
 def test_each_student_across_the_sessions(week: Classroom) -> None:
     report = class_report(week)
     assert len(report.sessions) == 2
@@ -89,6 +88,7 @@ def test_each_student_across_the_sessions(week: Classroom) -> None:
     assert shares == {"Asha": Fraction(2, 3), "Bálint": Fraction(1, 2), "Chen": 0, "Dev": None}
 
 
+@pytest.mark.django_db
 def test_each_concept_for_each_student_and_the_class(week: Classroom) -> None:
     report = class_report(week)
     # Concept-map order, the retired id last; C was never asked (q1 of S2 never opened).
@@ -106,12 +106,14 @@ def test_each_concept_for_each_student_and_the_class(week: Classroom) -> None:
     assert by_id[A].title == "Hand rankings" and by_id[OLD].title == OLD
 
 
+@pytest.mark.django_db
 def test_a_class_without_sessions_has_every_name_and_no_concepts(classroom: Classroom) -> None:
     report = class_report(classroom)
     assert [r.member.name for r in report.students] == ["Asha", "Bálint", "Chen"]
     assert report.concepts == [] and report.sessions == []
 
 
+@pytest.mark.django_db
 def test_the_report_page(teacher: Client, week: Classroom) -> None:
     page = teacher.get(f"/en/quizzes/classes/{week.pk}/report/")
     html = page.content.decode()
@@ -136,6 +138,7 @@ def table(teacher: Client, classroom: Classroom, name: str) -> list[list[str]]:
     return list(csv.reader(io.StringIO(text[1:])))
 
 
+@pytest.mark.django_db
 def test_the_students_csv(teacher: Client, week: Classroom) -> None:
     rows = table(teacher, week, "students")
     assert rows[0][:3] == ["Student", "Sessions taken", "Sessions"]
@@ -147,6 +150,7 @@ def test_the_students_csv(teacher: Client, week: Classroom) -> None:
     ]
 
 
+@pytest.mark.django_db
 def test_the_concept_csvs(teacher: Client, week: Classroom) -> None:
     assert table(teacher, week, "concepts")[1:] == [
         [A, "Hand rankings", "2", "4", "50.0"],
@@ -162,12 +166,14 @@ def test_the_concept_csvs(teacher: Client, week: Classroom) -> None:
     ]
 
 
+@pytest.mark.django_db
 def test_a_name_a_spreadsheet_would_run_is_made_harmless(week: Classroom) -> None:
     week.members.filter(name="Dev").update(name="=cmd|' /C calc'!A0")
     rows = csv_rows(class_report(week), "students")
     assert [r[0] for r in rows if "calc" in str(r[0])] == ["'=cmd|' /C calc'!A0"]
 
 
+@pytest.mark.django_db
 def test_an_unknown_table_is_a_404(teacher: Client, classroom: Classroom) -> None:
     assert teacher.get(f"/en/quizzes/classes/{classroom.pk}/report/secrets.csv").status_code == 404
 

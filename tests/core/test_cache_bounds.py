@@ -120,7 +120,6 @@ def _visit(client: Client, first_seed: int) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.django_db
 def test_new_seeds_and_bad_input_grow_no_module_level_container() -> None:
     client = Client()
     _visit(client, 1_000)  # every table and fragment a drill builds on first use

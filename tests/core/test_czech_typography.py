@@ -66,7 +66,6 @@ def test_czech_page_has_no_loose_one_letter_word(client: Client, address: str) -
     assert loose_prepositions(html) == [], address
 
 
-@pytest.mark.django_db
 def test_czech_drill_page_has_no_loose_one_letter_word(client: Client) -> None:
     response = client.get(_drill_address("cs"))
     assert response.status_code == 200

@@ -7,8 +7,6 @@ from django.test import Client
 
 from tutor.drills.registry import DRILLS
 
-pytestmark = pytest.mark.django_db
-
 
 @pytest.mark.parametrize("slug", list(DRILLS))
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])

@@ -17,7 +17,6 @@ from tutor.engine.table import Table, play_through
 from tutor.words import betting as words
 from tutor.words.base import MissingWords
 
-pytestmark = pytest.mark.django_db
 URL = "/en/drills/betting/"
 
 
@@ -46,6 +45,7 @@ def players(hand: Hand) -> int:
 
 
 # -- dealing -------------------------------------------------------------------------
+@pytest.mark.django_db
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_right_answers_are_correct(client: Client, level: str) -> None:
     for seed in range(8):
@@ -233,6 +233,7 @@ def test_aimed_questions_stay_within_their_level() -> None:
         assert players(hand) >= 3
 
 
+@pytest.mark.django_db
 def test_aimed_questions_are_answered_right_by_their_key(client: Client) -> None:
     for concept, levels in betting.CONCEPTS.items():
         question = betting.DRILL.deal(4, levels[-1], concept)
@@ -266,6 +267,7 @@ def test_question_page_says_the_antes(client: Client) -> None:
     assert "Antes:" not in html and "Big-blind ante" not in html
 
 
+@pytest.mark.django_db
 def test_feedback_explains_that_an_ante_does_not_count_toward_the_call(client: Client) -> None:
     seed = next(
         s
@@ -281,6 +283,7 @@ def test_feedback_explains_that_an_ante_does_not_count_toward_the_call(client: C
     assert re.search(rf"must still put in {to_call:,} to call", html), to_call
 
 
+@pytest.mark.django_db
 @pytest.mark.parametrize(
     ("preflop", "rule"), [(True, "acts first before the flop"), (False, "from the flop on")]
 )
@@ -315,6 +318,7 @@ def test_ante_note_before_the_flop_and_the_pot_limit_note_on_every_street() -> N
     assert after == before[1:]
 
 
+@pytest.mark.django_db
 def test_wrong_minimum_is_wrong_and_explained(client: Client) -> None:
     seed = next(
         s

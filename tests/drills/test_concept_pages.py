@@ -12,8 +12,6 @@ from django.utils import translation
 from tutor.concepts import CONCEPTS
 from tutor.drills.registry import DRILLS, QuestionDrill
 
-pytestmark = pytest.mark.django_db
-
 
 def first_aim() -> tuple[QuestionDrill, str, str]:
     for drill in DRILLS.values():
@@ -33,6 +31,7 @@ def test_aimed_page_says_what_it_practises_in_every_language(client: Client, lan
     assert f"concept={concept}" in html  # the next question keeps the aim
 
 
+@pytest.mark.django_db
 def test_the_answer_is_checked_against_the_aimed_question(client: Client) -> None:
     drill, concept, level = first_aim()
     page = client.get(f"/en/drills/{drill.slug}/?level={level}&seed=5&concept={concept}")

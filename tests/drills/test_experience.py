@@ -14,8 +14,6 @@ from django.test import Client
 from tutor.drills.base import ANSWERS_KEEP, ANSWERS_KEY, PROGRESS_KEY, make_token
 from tutor.drills.registry import DRILLS, QuestionDrill
 
-pytestmark = pytest.mark.django_db
-
 QUESTION_DRILLS = [slug for slug, d in DRILLS.items() if isinstance(d, QuestionDrill)]
 SLUG = "teenpatti-showdown"
 URL = f"/en/drills/{SLUG}/"
@@ -52,6 +50,7 @@ def test_keys_hint_waits_for_the_script_in_every_language(client: Client, langua
     assert "data-keys-hint hidden" in page  # shown only by the script that makes keys work
 
 
+@pytest.mark.django_db
 def test_feedback_links_the_next_question_to_its_heading(client: Client) -> None:
     data = {"token": make_token(SLUG, 4, "easy"), "result": _wrong_result(4)}
     page = client.post(URL, data, HTTP_HX_REQUEST="true").content.decode()
@@ -60,6 +59,7 @@ def test_feedback_links_the_next_question_to_its_heading(client: Client) -> None
     assert re.search(r"\?level=easy&amp;seed=\d+#question-title$", link.group(1))
 
 
+@pytest.mark.django_db
 def test_link_opened_again_shows_the_answer_without_counting(client: Client) -> None:
     wrong = _wrong_result(4)
     data = {"token": make_token(SLUG, 4, "easy"), "result": wrong}
@@ -82,6 +82,7 @@ def test_link_opened_again_shows_the_answer_without_counting(client: Client) -> 
     assert re.search(rf'value="{wrong}"( required)? checked', again)  # the one counted
 
 
+@pytest.mark.django_db
 def test_another_question_opens_blank(client: Client) -> None:
     client.post(URL, {"token": make_token(SLUG, 4, "easy"), "result": "tie"})
     for other in ("?level=easy&seed=5", "?level=medium&seed=4"):
@@ -89,6 +90,7 @@ def test_another_question_opens_blank(client: Client) -> None:
         assert "feedback__verdict" not in page and " checked" not in page
 
 
+@pytest.mark.django_db
 @pytest.mark.parametrize("slug", QUESTION_DRILLS)
 def test_every_drill_reopens_its_answered_question(client: Client, slug: str) -> None:
     drill = _drill(slug)
@@ -99,6 +101,7 @@ def test_every_drill_reopens_its_answered_question(client: Client, slug: str) ->
     assert _answered(client, slug) == 1
 
 
+@pytest.mark.django_db
 def test_side_pots_reopens_at_the_stage_reached(client: Client) -> None:
     drill = _drill("side-pots")
     question = drill.generate(2, "easy")
@@ -112,6 +115,7 @@ def test_side_pots_reopens_at_the_stage_reached(client: Client) -> None:
     assert _answered(client, "side-pots") == 2  # each stage counted once
 
 
+@pytest.mark.django_db
 def test_a_concept_question_reopens_too(client: Client) -> None:
     drill = _drill("holdem-showdown")
     question = drill.deal(3, "easy", "kickers")
@@ -121,6 +125,7 @@ def test_a_concept_question_reopens_too(client: Client) -> None:
     assert "feedback__verdict ok" in page.content.decode()
 
 
+@pytest.mark.django_db
 def test_kept_answers_are_bounded(client: Client) -> None:
     for seed in range(ANSWERS_KEEP + 5):
         client.post(URL, {"token": make_token(SLUG, seed, "easy"), "result": "tie"})
@@ -132,6 +137,7 @@ def test_kept_answers_are_bounded(client: Client) -> None:
     assert "feedback__verdict" in last
 
 
+@pytest.mark.django_db
 def test_a_kept_answer_keeps_only_the_form_and_is_cut_short(client: Client) -> None:
     data = {"token": make_token(SLUG, 4, "easy"), "result": "tie", "junk": "x" * 5000}
     client.post(URL, data)
@@ -140,6 +146,7 @@ def test_a_kept_answer_keeps_only_the_form_and_is_cut_short(client: Client) -> N
     assert kept["junk"] == ["x" * 100]
 
 
+@pytest.mark.django_db
 @pytest.mark.parametrize("stored", [[1, 2], "text", {"x": "not a dict"}, None])
 def test_a_damaged_session_never_breaks_the_page(client: Client, stored: object) -> None:
     session = client.session
@@ -150,6 +157,7 @@ def test_a_damaged_session_never_breaks_the_page(client: Client, stored: object)
     assert client.get(f"{URL}?level=easy&seed=4").status_code == 200
 
 
+@pytest.mark.django_db
 def test_a_kept_answer_the_drill_cannot_read_opens_blank(client: Client) -> None:
     client.post(URL, {"token": make_token(SLUG, 4, "easy"), "result": "tie"})
     session = client.session

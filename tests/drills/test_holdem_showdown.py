@@ -11,8 +11,6 @@ from tutor.drills.base import AnswerError, make_token
 from tutor.engine import holdem
 from tutor.engine.cards import parse_cards
 
-pytestmark = pytest.mark.django_db
-
 
 def token_of(html: str) -> str:
     return re.search(r'name="token" value="([^"]+)"', html).group(1)  # type: ignore[union-attr]
@@ -73,6 +71,7 @@ def _answer_holdem(client: Client, seed: int, level: str, correct: bool, **heade
     )
 
 
+@pytest.mark.django_db
 def test_correct_answer_htmx_partial(client: Client) -> None:
     response = _answer_holdem(client, 11, "medium", True, HTTP_HX_REQUEST="true")
     html = response.content.decode()
@@ -83,6 +82,7 @@ def test_correct_answer_htmx_partial(client: Client) -> None:
     assert '<span class="muted">best five</span>: <ul class="cards">' in html
 
 
+@pytest.mark.django_db
 def test_wrong_answer_full_page_explains(client: Client) -> None:
     response = _answer_holdem(client, 11, "medium", False)
     html = response.content.decode()
@@ -91,6 +91,7 @@ def test_wrong_answer_full_page_explains(client: Client) -> None:
     assert 'class="explanation"' in html
 
 
+@pytest.mark.django_db
 def test_double_submit_counts_once(client: Client) -> None:
     _answer_holdem(client, 5, "easy", True)
     _answer_holdem(client, 5, "easy", True)
@@ -98,6 +99,7 @@ def test_double_submit_counts_once(client: Client) -> None:
     assert progress["answered"] == 1 and progress["correct"] == 1 and progress["streak"] == 1
 
 
+@pytest.mark.django_db
 def test_streak_resets_on_a_wrong_answer(client: Client) -> None:
     _answer_holdem(client, 1, "easy", True)
     _answer_holdem(client, 2, "easy", True)
@@ -106,6 +108,7 @@ def test_streak_resets_on_a_wrong_answer(client: Client) -> None:
     assert progress == {"answered": 3, "correct": 2, "streak": 0, "best_streak": 2}
 
 
+@pytest.mark.django_db
 @pytest.mark.parametrize(
     "data",
     [
@@ -141,6 +144,7 @@ def test_drill_index_lists_drills(client: Client, language: str) -> None:
     assert f'href="/{language}/drills/teenpatti-showdown/"' in html
 
 
+@pytest.mark.django_db
 def test_rule_page_situation_opens_in_the_drill(client: Client) -> None:
     url = "/en/drills/holdem-showdown/?board=Kh+Kd+7c+4s+2h&hands=As+Qd%7CAc+Jd"
     html = client.get(url).content.decode()
@@ -265,6 +269,7 @@ def test_unknown_concept_is_refused() -> None:
         holdem_showdown.target(1, "easy", "tp-ties")
 
 
+@pytest.mark.django_db
 def test_aimed_page_is_answered_from_its_key(client: Client) -> None:
     page = client.get("/en/drills/holdem-showdown/?level=hard&seed=9&concept=wheel-straight")
     html = page.content.decode()

@@ -11,8 +11,6 @@ from tutor.drills.base import AnswerError, make_token
 from tutor.engine import holdem, teenpatti
 from tutor.engine.cards import parse_cards
 
-pytestmark = pytest.mark.django_db
-
 
 def answer_for(question: name_the_hand.Question) -> str:
     if question.game == "holdem":
@@ -34,6 +32,7 @@ def test_easy_level_deals_teen_patti_too() -> None:
     assert games == {"holdem", "teenpatti"}
 
 
+@pytest.mark.django_db
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_correct_category(client: Client, level: str, language: str) -> None:
     seed = find_seed(level, "holdem")
@@ -48,6 +47,7 @@ def test_correct_category(client: Client, level: str, language: str) -> None:
     assert 'class="feedback__verdict ok"' in response.content.decode()
 
 
+@pytest.mark.django_db
 def test_wrong_category_explains_both(client: Client) -> None:
     seed = find_seed("easy", "holdem")
     question = name_the_hand.generate(seed, "easy")
@@ -57,6 +57,7 @@ def test_wrong_category_explains_both(client: Client) -> None:
     assert "Not quite." in html and 'class="you-picked">You picked' in html
 
 
+@pytest.mark.django_db
 def test_hard_level_checks_the_best_five(client: Client) -> None:
     question = name_the_hand.generate(4, "hard")
     best = holdem.evaluate(question.cards).best_five
@@ -155,6 +156,7 @@ def test_unknown_concept_is_refused() -> None:
         name_the_hand.target(1, "easy", "kickers")
 
 
+@pytest.mark.django_db
 def test_aimed_page_is_answered_from_its_key(client: Client) -> None:
     url = "/en/drills/name-the-hand/?level=hard&seed=6&concept=no-wraparound"
     html = client.get(url).content.decode()

@@ -338,7 +338,6 @@ def test_bad_shares_get_a_clear_error_and_count_nothing(client: Client, bad: str
     assert "drill_progress" not in client.session
 
 
-@pytest.mark.django_db
 def test_page_names_the_rule_in_force(client: Client) -> None:
     for seed in range(20):
         q = oc.generate(seed, "medium")

@@ -9,7 +9,6 @@ from tutor.drills.play_holdem import SESSION_KEY, YOU
 from tutor.engine.hand import Hand
 from tutor.words.cards import card_name
 
-pytestmark = pytest.mark.django_db
 URL = "/en/drills/play-holdem/"
 
 
@@ -35,6 +34,7 @@ def play_until_my_turn(client: Client, response):
     raise AssertionError("never my turn")
 
 
+@pytest.mark.django_db
 @pytest.mark.parametrize("structure", ["no_limit", "pot_limit", "fixed_limit"])
 def test_opponents_hole_cards_stay_hidden_until_shown(client: Client, structure: str) -> None:
     response = play_until_my_turn(client, start(client, structure))
@@ -50,6 +50,7 @@ def test_opponents_hole_cards_stay_hidden_until_shown(client: Client, structure:
                 assert label not in html, f"seat {seat}'s card leaked"
 
 
+@pytest.mark.django_db
 def test_a_legal_action_moves_the_hand_on(client: Client) -> None:
     response = play_until_my_turn(client, start(client))
     before = len(hand_of(client).events)
@@ -63,6 +64,7 @@ def test_a_legal_action_moves_the_hand_on(client: Client) -> None:
     assert "<html" not in response.content.decode()
 
 
+@pytest.mark.django_db
 def test_illegal_raise_gets_the_engine_reason(client: Client) -> None:
     response = play_until_my_turn(client, start(client))
     hand = hand_of(client)
@@ -82,6 +84,7 @@ def test_illegal_raise_gets_the_engine_reason(client: Client) -> None:
     assert len(hand_of(client).events) == len(hand.events)
 
 
+@pytest.mark.django_db
 def test_stale_step_is_not_played_twice(client: Client) -> None:
     response = play_until_my_turn(client, start(client))
     html = response.content.decode()
@@ -109,6 +112,7 @@ def test_bad_input_is_answered(client: Client, data: dict) -> None:
     assert 'class="error"' in response.content.decode()
 
 
+@pytest.mark.django_db
 def test_forged_session_state_starts_over(client: Client) -> None:
     start(client)
     session = client.session
@@ -119,6 +123,7 @@ def test_forged_session_state_starts_over(client: Client) -> None:
     assert 'name="command" value="new"' in response.content.decode()
 
 
+@pytest.mark.django_db
 def test_hand_plays_to_the_end_with_showdown_or_fold(client: Client, language: str) -> None:
     response = start(client)
     for _ in range(40):
@@ -137,6 +142,7 @@ def test_hand_plays_to_the_end_with_showdown_or_fold(client: Client, language: s
     assert sum(hand.result.payouts) == sum(hand.committed)
 
 
+@pytest.mark.django_db
 def test_hand_over_shows_the_result_banner_and_the_log_newest_first(client: Client) -> None:
     response = start(client)
     for _ in range(40):

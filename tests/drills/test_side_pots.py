@@ -9,8 +9,6 @@ from tutor.drills.base import make_token
 from tutor.engine import pots
 from tutor.engine.cards import parse_cards
 
-pytestmark = pytest.mark.django_db
-
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_generated_tables_are_consistent(level: str) -> None:
@@ -43,6 +41,7 @@ def pot_answer(q: dict, breakdown: pots.PotBreakdown) -> dict:
     return data
 
 
+@pytest.mark.django_db
 def test_right_pots_then_right_payouts(client: Client, language: str) -> None:
     seed, level = 3, "medium"
     q = side_pots.generate(seed, level)
@@ -62,6 +61,7 @@ def test_right_pots_then_right_payouts(client: Client, language: str) -> None:
     assert progress["answered"] == 2 and progress["correct"] == 2
 
 
+@pytest.mark.django_db
 def test_wrong_side_pot_is_flagged_as_first_wrong_step(client: Client) -> None:
     q = side_pots.generate(8, "medium")
     data = pot_answer(q, side_pots.breakdown(q))
@@ -74,6 +74,7 @@ def test_wrong_side_pot_is_flagged_as_first_wrong_step(client: Client) -> None:
     assert "first wrong step" in html
 
 
+@pytest.mark.django_db
 @pytest.mark.parametrize("bad", ["-5", "abc", "1e9", "99999999999999", "12.5"])
 def test_bad_amounts_are_refused_clearly(client: Client, bad: str) -> None:
     data = {
@@ -171,6 +172,7 @@ def test_aimed_uncalled_bet_keeps_the_level_s_chip_unit() -> None:
         assert all(c % 10 == 0 for c in q.contributions)
 
 
+@pytest.mark.django_db
 def test_an_aimed_question_is_answered_through_the_page(client: Client) -> None:
     q = side_pots.DRILL.deal(5, "hard", "odd-chip")
     token = make_token("side-pots", 5, "hard", {"c": "odd-chip"})

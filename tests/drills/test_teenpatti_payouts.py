@@ -384,7 +384,6 @@ def test_bad_figures_are_refused_clearly(client: Client, bad: str) -> None:
     assert "drill_progress" not in client.session
 
 
-@pytest.mark.django_db
 def test_a_void_round_shows_the_cards_dealt_and_the_rest_face_down(client: Client) -> None:
     seed = 0
     q = tp.DRILL.deal(seed, "easy", "tp-void-round")

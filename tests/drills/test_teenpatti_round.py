@@ -28,7 +28,6 @@ from tutor.drills.teenpatti_round import (
 )
 from tutor.engine import tp2020
 
-pytestmark = pytest.mark.django_db
 URL = "/en/drills/teenpatti-round/"
 
 
@@ -68,6 +67,7 @@ SLIPS = [
 ]
 
 
+@pytest.mark.django_db
 @pytest.mark.parametrize("stakes", SLIPS)
 def test_each_spot_is_settled_as_the_engine_settles_it(
     client: Client, seeds: list[int], stakes: dict[str, str]
@@ -93,6 +93,7 @@ def test_each_spot_is_settled_as_the_engine_settles_it(
             break
 
 
+@pytest.mark.django_db
 def test_the_round_is_dealt_a1_b1_a2_b2_a3_b3_from_its_seed(client: Client, seeds: list) -> None:
     seeds.append(2020)
     deal(client, player_a="10")
@@ -104,6 +105,7 @@ def test_the_round_is_dealt_a1_b1_a2_b2_a3_b3_from_its_seed(client: Client, seed
         assert f"card--{card.suit.code}" in page
 
 
+@pytest.mark.django_db
 def test_expected_result_uses_the_exact_rtp(client: Client) -> None:
     deal(client, tie="100", player_a="50")
     rtp = tp2020.return_to_player()
@@ -113,6 +115,7 @@ def test_expected_result_uses_the_exact_rtp(client: Client) -> None:
     assert f">{shown}</dd>" in client.get(URL).content.decode()
 
 
+@pytest.mark.django_db
 def test_rounds_played_keeps_counting_past_the_history(client: Client) -> None:
     for round_no in range(1, 24):
         deal(client, round_no, player_a="10")
@@ -140,6 +143,7 @@ def test_money_always_has_two_decimals(language: str, balance: str, net: str, lo
     assert money.signed(Decimal(0), language) == format_number(Decimal(0), language, decimals=2)
 
 
+@pytest.mark.django_db
 @pytest.mark.parametrize("language", ["en", "ja", "hi", "bn", "cs"])
 def test_the_page_shows_money_with_two_decimals(
     client: Client, seeds: list[int], language: str
@@ -157,6 +161,7 @@ def test_the_page_shows_money_with_two_decimals(
 # --- bad presses and bad bets -----------------------------------------------------------
 
 
+@pytest.mark.django_db
 @pytest.mark.parametrize(
     ("typed", "message"),
     [
@@ -183,6 +188,7 @@ def test_a_bad_typed_bet_is_refused_beside_its_spot_and_nothing_is_lost(
     assert state(client)["slip"] == {"player_b": "50"} and state(client)["history"] == []
 
 
+@pytest.mark.django_db
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
@@ -201,6 +207,7 @@ def test_forged_presses_are_refused(client: Client, fields: dict, message: str) 
     assert state(client).get("history", []) == []
 
 
+@pytest.mark.django_db
 def test_overdrawing_the_balance_is_refused(client: Client) -> None:
     post(client, player_a="1000")
     response = post(client, chip="10", add="tie")
@@ -211,6 +218,7 @@ def test_overdrawing_the_balance_is_refused(client: Client) -> None:
     assert state(client)["slip"] == {"player_a": "1000", "player_b": "500"}  # kept to fix
 
 
+@pytest.mark.django_db
 def test_a_spot_stops_at_the_table_maximum(client: Client) -> None:
     for _ in range(2):
         post(client, chip="500", add="player_a")
@@ -219,6 +227,7 @@ def test_a_spot_stops_at_the_table_maximum(client: Client) -> None:
     assert state(client)["slip"] == {"player_a": str(TABLE_MAX)}
 
 
+@pytest.mark.django_db
 def test_a_double_submitted_deal_deals_once(client: Client) -> None:
     deal(client, player_b="10")
     response = deal(client, player_b="10")
@@ -230,6 +239,7 @@ def test_a_double_submitted_deal_deals_once(client: Client) -> None:
 # --- reading bets the learner's way -----------------------------------------------------
 
 
+@pytest.mark.django_db
 @pytest.mark.parametrize(
     ("language", "typed", "value"),
     [("cs", "1\u00a0000", "1000"), ("bn", "\u09e7\u09e6\u09e6", "100"), ("hi", "५०", "50")],
@@ -253,6 +263,7 @@ def test_read_bet_holds_bets_to_the_table() -> None:
 # --- without JavaScript, and with htmx --------------------------------------------------
 
 
+@pytest.mark.django_db
 def test_chips_clear_and_deal_without_javascript(client: Client, seeds: list[int]) -> None:
     assert "Three cards, dealt when you press Deal." in text(client.get(URL))
     post(client, chip="50", add="tie")
@@ -275,6 +286,7 @@ def test_chips_clear_and_deal_without_javascript(client: Client, seeds: list[int
     assert state(client)["slip"] == {} and "Settlement" not in text(client.get(URL))
 
 
+@pytest.mark.django_db
 def test_htmx_swaps_the_layout_and_announces(client: Client) -> None:
     response = client.post(URL, {"chip": "50", "add": "tie"}, HTTP_HX_REQUEST="true")
     page = response.content.decode()
@@ -284,12 +296,14 @@ def test_htmx_swaps_the_layout_and_announces(client: Client) -> None:
     assert "Settlement, line by line" in response.content.decode()
 
 
+@pytest.mark.django_db
 def test_start_again_restores_the_balance(client: Client) -> None:
     deal(client, player_a="100")
     post(client, action="reset")
     assert state(client)["balance"] == str(START_BALANCE) and state(client)["round"] == 1
 
 
+@pytest.mark.django_db
 def test_an_old_stored_table_starts_afresh(client: Client) -> None:
     session = client.session
     session[SESSION_KEY] = {"balance": "5", "round": 3, "history": [{"round": 1}]}

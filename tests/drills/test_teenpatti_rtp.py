@@ -11,7 +11,6 @@ from tutor.drills import teenpatti_rtp
 from tutor.drills.base import AnswerError, make_token
 from tutor.engine import tp2020
 
-pytestmark = pytest.mark.django_db
 DRILL = teenpatti_rtp.DRILL
 URL = f"/en/drills/{DRILL.slug}/"
 
@@ -49,6 +48,7 @@ def test_a_bet_not_offered_is_refused(chosen: str) -> None:
         DRILL.grade(question, {"best": [chosen]})
 
 
+@pytest.mark.django_db
 def test_page_and_answer_in_every_language(client: Client, language: str) -> None:
     question = DRILL.generate(5, "hard")
     page = client.get(f"/{language}/drills/{DRILL.slug}/?level=hard&seed=5").content.decode()

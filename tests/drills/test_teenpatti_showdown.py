@@ -13,9 +13,8 @@ from tutor.drills.base import AnswerError, make_token
 from tutor.engine import teenpatti
 from tutor.engine.cards import parse_cards
 
-pytestmark = pytest.mark.django_db
 
-
+@pytest.mark.django_db
 def test_teenpatti_showdown_answer(client: Client, language: str) -> None:
     question = teenpatti_showdown.generate(99, "hard")
     result = teenpatti.showdown(question.hand_a, question.hand_b).result
@@ -105,6 +104,7 @@ def test_unknown_concept_is_refused() -> None:
         teenpatti_showdown.target(1, "easy", "kickers")
 
 
+@pytest.mark.django_db
 def test_aimed_page_is_answered_from_its_key(client: Client) -> None:
     url = "/en/drills/teenpatti-showdown/?level=easy&seed=4&concept=tp-ties"
     html = client.get(url).content.decode()

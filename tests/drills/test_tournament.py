@@ -302,7 +302,6 @@ def prose(html: str) -> str:
     return re.sub(r"<[^>]+>", " ", text)
 
 
-@pytest.mark.django_db
 @pytest.mark.parametrize("level", LEVELS)
 def test_page_tells_the_story_without_card_codes(client: Client, language: str, level: str) -> None:
     html = client.get(f"/{language}/drills/{SLUG}/?level={level}&seed=9").content.decode()

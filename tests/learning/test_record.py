@@ -24,11 +24,10 @@ from tutor.quizzes.models import Participant, Quiz, Slot
 
 from .drilling import DRILL, answer, concepts, seed_with_concepts, token_of
 
-pytestmark = pytest.mark.django_db
-
 NOW = datetime(2026, 3, 2, 18, 0, tzinfo=UTC)
 
 
+@pytest.mark.django_db
 def test_a_drill_answer_is_recorded_for_the_concepts_its_question_exercises(
     client: Client,
 ) -> None:
@@ -49,6 +48,7 @@ def test_a_drill_answer_is_recorded_for_the_concepts_its_question_exercises(
     }
 
 
+@pytest.mark.django_db
 def test_three_right_at_medium_on_the_drill_page_make_proficient(client: Client) -> None:
     seeds = [s for s in range(100) if "hand-rankings" in concepts(s)][:3]
     learned = [answer(client, seed).context["learned"]["hand-rankings"] for seed in seeds]
@@ -60,6 +60,7 @@ def test_three_right_at_medium_on_the_drill_page_make_proficient(client: Client)
     assert ConceptProgress.objects.get(concept="hand-rankings").streak == 3
 
 
+@pytest.mark.django_db
 def test_a_replayed_answer_is_not_counted_twice(client: Client) -> None:
     seed = seed_with_concepts()
     token = token_of(client, seed)
@@ -71,6 +72,7 @@ def test_a_replayed_answer_is_not_counted_twice(client: Client) -> None:
     assert Attempt.objects.count() == len(concepts(seed))
 
 
+@pytest.mark.django_db
 def test_a_replay_from_a_browser_that_lost_its_session_is_not_counted_either(
     client: Client,
 ) -> None:
@@ -87,6 +89,7 @@ def test_a_replay_from_a_browser_that_lost_its_session_is_not_counted_either(
     assert set(ConceptProgress.objects.values_list("answered", flat=True)) == {1}
 
 
+@pytest.mark.django_db
 def test_a_fast_right_answer_rates_easy_and_a_slow_one_good(client: Client) -> None:
     seed = seed_with_concepts()
     answer(client, seed, token=token_of(client, seed))  # answered within a second
@@ -110,6 +113,7 @@ def test_token_time_reads_the_signed_timestamp() -> None:
     assert record.token_time("a:!!:b") is None
 
 
+@pytest.mark.django_db
 def test_store_returns_each_concepts_old_and_new_mastery(learner: Learner) -> None:
     def go(correct: bool, minutes: int) -> dict[str, tuple[Mastery, Mastery]]:
         at = NOW + timedelta(minutes=minutes)
@@ -134,6 +138,7 @@ def test_store_returns_each_concepts_old_and_new_mastery(learner: Learner) -> No
     assert row.card["last_review"] == (NOW + timedelta(minutes=4)).isoformat()
 
 
+@pytest.mark.django_db
 def test_store_refuses_a_key_it_has_stored(learner: Learner) -> None:
     def go() -> dict[str, tuple[Mastery, Mastery]]:
         return record.store(
@@ -150,6 +155,7 @@ def test_store_refuses_a_key_it_has_stored(learner: Learner) -> None:
     assert ConceptProgress.objects.get().answered == 1 and Attempt.objects.count() == 1
 
 
+@pytest.mark.django_db
 def test_record_leaves_out_unknown_concepts_and_makes_no_learner_for_none(
     rf: RequestFactory,
 ) -> None:
@@ -202,6 +208,7 @@ def play(client: Client, session: object, nickname: str) -> None:
         assert response.status_code == 302
 
 
+@pytest.mark.django_db
 def test_quiz_answers_are_recorded_only_when_signed_in(
     client: Client, homework: object, user: AbstractBaseUser
 ) -> None:

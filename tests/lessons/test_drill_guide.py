@@ -11,8 +11,6 @@ from tutor.learning.models import ConceptProgress
 from tutor.lessons.courses import COURSES
 from tutor.lessons.drill_guide import guides
 
-pytestmark = pytest.mark.django_db
-
 
 def test_every_drill_with_concepts_names_the_first_unit_that_teaches_them(rf) -> None:
     request = rf.get("/en/drills/")
@@ -28,6 +26,7 @@ def test_every_drill_with_concepts_names_the_first_unit_that_teaches_them(rf) ->
         assert not guide.started and guide.proficient == 0
 
 
+@pytest.mark.django_db
 def test_the_page_shows_stages_and_the_learners_mastery(client: Client, language: str) -> None:
     page = client.get(f"/{language}/drills/").content.decode()
     assert page.count('class="drill-guide"') == sum(1 for d in DRILLS.values() if d.concepts)

@@ -26,7 +26,6 @@ def lesson_segments(unit) -> list[str]:  # type: ignore[no-untyped-def]
     return [s.msgid for _, s in iter_segments(select_sections(tokens, unit.anchors))]
 
 
-@pytest.mark.django_db
 @pytest.mark.parametrize("u", UNITS, ids=lambda u: u.slug)
 def test_lesson_renders_in_every_language(client: Client, language: str, u) -> None:  # type: ignore[no-untyped-def]
     response = client.get(f"/{language}/learn/{u.course}/{u.slug}/")
@@ -48,7 +47,6 @@ def test_lesson_renders_in_every_language(client: Client, language: str, u) -> N
         assert 'class="untranslated"' not in body
 
 
-@pytest.mark.django_db
 def test_lesson_shows_its_sections_with_engine_examples(client: Client) -> None:
     html = client.get("/en/learn/texas-holdem/hand-rankings/").content.decode()
     assert 'id="hand-rankings"' in html and 'id="straights-and-the-ace"' in html
@@ -88,7 +86,6 @@ def test_sections_are_cached_per_language_and_sections() -> None:
     assert render_sections(doc, "cs", ("ties", "bets")) is not first
 
 
-@pytest.mark.django_db
 @pytest.mark.parametrize(
     "path",
     [
@@ -108,7 +105,6 @@ def test_pages_render_in_every_language(client: Client, language: str, path: str
     assert "learner" not in response.cookies  # looking makes no learner
 
 
-@pytest.mark.django_db
 def test_newcomer_sees_both_courses_not_started_with_the_first_unit_next(client: Client) -> None:
     html = client.get("/en/learn/").content.decode()
     assert html.count("0 of 9 units done") == 1 and "0 of 6 units done" in html
@@ -118,7 +114,6 @@ def test_newcomer_sees_both_courses_not_started_with_the_first_unit_next(client:
     assert re.search(r'aria-current="step">\s*<h2[^>]*><a[^>]*>Unit 1:', course)
 
 
-@pytest.mark.django_db
 def test_progress_page_lists_every_concept_with_its_rule_and_practice(client: Client) -> None:
     html = client.get("/cs/learn/progress/").content.decode()
     assert len(re.findall(r'href="/cs/drills/[a-z-]+/\?concept=[a-z0-9-]+"', html)) == 44
@@ -128,7 +123,6 @@ def test_progress_page_lists_every_concept_with_its_rule_and_practice(client: Cl
         assert str(MASTERY_NAMES[Mastery.NOT_STARTED]) in html
 
 
-@pytest.mark.django_db
 @pytest.mark.parametrize(
     "path",
     [
@@ -147,7 +141,6 @@ def test_unknown_addresses_get_a_translated_404(client: Client, path: str) -> No
     assert ja.status_code == 404 and '<html lang="ja"' in ja.content.decode()
 
 
-@pytest.mark.django_db
 def test_a_forged_start_button_gets_a_message_and_starts_nothing(client: Client) -> None:
     response = client.post("/en/learn/texas-holdem/deal-and-goal/start/", {"kind": "exam"})
     assert response.status_code == 400

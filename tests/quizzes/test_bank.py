@@ -17,8 +17,6 @@ from tutor.quizzes import services
 from tutor.quizzes.answers import answer_label
 from tutor.quizzes.models import OwnQuestion, Quiz, Response, Slot, Tag
 
-pytestmark = pytest.mark.django_db
-
 
 def post_question(client: Client, language: str = "en", **fields: object) -> object:
     data: dict[str, object] = {"kind": "single", "first": "en", **fields}
@@ -41,6 +39,7 @@ SINGLE = {
 }
 
 
+@pytest.mark.django_db
 def test_a_teacher_writes_a_question_in_two_languages_with_tags(teacher: Client) -> None:
     response = post_question(teacher, **SINGLE)
     assert response.status_code == 302
@@ -55,6 +54,7 @@ def test_a_teacher_writes_a_question_in_two_languages_with_tags(teacher: Client)
     assert "Which hand is a pair?" in page and "Week 3" in page
 
 
+@pytest.mark.django_db
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
@@ -79,6 +79,7 @@ def test_bad_questions_are_refused_with_a_message(
     assert not OwnQuestion.objects.exists()
 
 
+@pytest.mark.django_db
 def test_every_language_explains_what_is_wrong(teacher: Client, language: str) -> None:
     response = post_question(teacher, language, **{**SINGLE, "right": []})
     assert response.status_code == 200
@@ -87,6 +88,7 @@ def test_every_language_explains_what_is_wrong(teacher: Client, language: str) -
     assert expected in response.content.decode()
 
 
+@pytest.mark.django_db
 def test_joiners_stay_in_indic_text(teacher: Client) -> None:
     """ZWNJ/ZWJ are part of Bengali and Hindi spelling: refused in nicknames, kept here."""
     prompt = "র\u200d্যাংক কোনটি?"
@@ -97,6 +99,7 @@ def test_joiners_stay_in_indic_text(teacher: Client) -> None:
     assert OwnQuestion.objects.get().record().texts[0].prompt == prompt
 
 
+@pytest.mark.django_db
 def test_number_questions_read_each_languages_numbers(teacher: Client) -> None:
     response = post_question(
         teacher, "cs", kind="number", first="cs", prompt_cs="Kolik?", number="2,5", tolerance="0,1"
@@ -112,6 +115,7 @@ def test_number_questions_read_each_languages_numbers(teacher: Client) -> None:
     assert "cannot be negative" in negative.content.decode()
 
 
+@pytest.mark.django_db
 def test_another_teachers_question_is_not_found(teacher: Client) -> None:
     other = get_user_model().objects.create_user("other", "o@example.org", "pw-123456789")
     question = OwnQuestion.objects.create(
@@ -132,6 +136,7 @@ def make_own(teacher_name: str = "teacher", **record: object) -> OwnQuestion:
     return OwnQuestion.objects.create(owner=owner, kind=question.kind, data=question.to_dict())
 
 
+@pytest.mark.django_db
 def test_a_quiz_mixes_own_questions_with_drills_and_stores_them_whole(teacher: Client) -> None:
     own_q = make_own(
         kind="multiple",
@@ -159,6 +164,7 @@ def test_a_quiz_mixes_own_questions_with_drills_and_stores_them_whole(teacher: C
         assert answer_label(q, {"choice": ["0", "2"]}) == "AA and QQ"
 
 
+@pytest.mark.django_db
 def test_students_read_their_language_or_the_main_one_marked_with_lang(
     client: Client, teacher: Client
 ) -> None:
@@ -188,6 +194,7 @@ def test_students_read_their_language_or_the_main_one_marked_with_lang(
     assert Response.objects.get(participant__nickname="Asha").correct
 
 
+@pytest.mark.django_db
 def test_hostile_text_is_escaped_on_every_page(client: Client, teacher: Client) -> None:
     own_q = make_own(
         kind="truefalse",
@@ -225,6 +232,7 @@ def test_grading_each_kind() -> None:
             own.grade(number, {"number": bad})
 
 
+@pytest.mark.django_db
 def test_deleting_a_bank_question_takes_it_out_of_quizzes_not_out_of_sessions(
     teacher: Client,
 ) -> None:
@@ -239,6 +247,7 @@ def test_deleting_a_bank_question_takes_it_out_of_quizzes_not_out_of_sessions(
     assert services.question(session, 0).data.texts[0].prompt == "Ace high?"
 
 
+@pytest.mark.django_db
 def test_the_bank_filters_by_tag_and_words(teacher: Client) -> None:
     post_question(teacher, **SINGLE)
     post_question(
@@ -256,6 +265,7 @@ def test_the_bank_filters_by_tag_and_words(teacher: Client) -> None:
     assert teacher.get("/en/quizzes/bank/?tag=99999999999999999999&page=zz").status_code == 200
 
 
+@pytest.mark.django_db
 def test_results_and_csv_show_own_questions_without_level_or_seed(
     client: Client, teacher: Client
 ) -> None:
@@ -272,6 +282,7 @@ def test_results_and_csv_show_own_questions_without_level_or_seed(
     assert line[3:8] == ["Your own question", "", "", "52", "yes"]
 
 
+@pytest.mark.django_db
 def test_the_form_is_in_the_page_language(teacher: Client) -> None:
     """Regression: labels made at import time stayed English on every page."""
     page = teacher.get("/cs/quizzes/bank/new/").content.decode()

@@ -12,8 +12,6 @@ from tutor.quizzes.join_views import COOKIE_SALT, cookie_name
 from tutor.quizzes.models import Participant, Quiz, Session
 from tutor.quizzes.poll import QuickPollMiddleware, poll_paths
 
-pytestmark = pytest.mark.django_db
-
 
 def joined(client: Client, quiz: Quiz) -> Session:
     session = services.start_session(quiz, "live")
@@ -41,6 +39,7 @@ def test_poll_paths_match_the_state_address_in_every_language() -> None:
     assert not paths.fullmatch("/xx/play/ABC234/state/")
 
 
+@pytest.mark.django_db
 def test_nothing_new_is_answered_before_the_rest_of_the_stack(client: Client, quiz: Quiz) -> None:
     session = joined(client, quiz)
     reply = fast(client, f"/en/play/{session.code}/state/?v={session.version}")
@@ -51,6 +50,7 @@ def test_nothing_new_is_answered_before_the_rest_of_the_stack(client: Client, qu
     assert fast(client, f"/en/play/{session.code}/state/?v={session.version}").status_code == 286
 
 
+@pytest.mark.django_db
 def test_a_poll_without_a_valid_cookie_is_told_to_stop(client: Client, quiz: Quiz) -> None:
     session = joined(client, quiz)
     path = f"/en/play/{session.code}/state/?v={session.version}"
@@ -68,6 +68,7 @@ def test_a_poll_without_a_valid_cookie_is_told_to_stop(client: Client, quiz: Qui
     assert fast(other, path).status_code == 286
 
 
+@pytest.mark.django_db
 def test_a_student_who_is_behind_gets_the_stage_from_the_view(client: Client, quiz: Quiz) -> None:
     session = joined(client, quiz)
     old = session.version
@@ -91,6 +92,7 @@ def test_a_code_that_names_no_quiz_is_still_a_404(client: Client, code: str) -> 
     assert client.get(f"/en/play/{code}/state/?v=1").status_code == 404
 
 
+@pytest.mark.django_db
 def test_other_methods_and_hosts_are_not_answered_by_the_quick_poll(
     client: Client, quiz: Quiz
 ) -> None:

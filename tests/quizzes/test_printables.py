@@ -20,8 +20,6 @@ from tutor.quizzes.print_views import scoped_ids
 
 from .classroom import NAMES, holdem_answers, teenpatti_answers
 
-pytestmark = pytest.mark.django_db
-
 #: (drill, level, seed, points): Teen Patti and Hold'em first, as classroom.py expects.
 SLOTS = [
     ("teenpatti-showdown", "easy", 11, 2),
@@ -72,6 +70,7 @@ def expected_labels(session: Session, count: int) -> list[str]:
     return [f"Right answer: {escape(answer_label(q, q.answer_key))}" for q in questions]
 
 
+@pytest.mark.django_db
 def test_answer_key_has_every_question_with_its_right_answer(
     owner: Client, session: Session
 ) -> None:
@@ -84,6 +83,7 @@ def test_answer_key_has_every_question_with_its_right_answer(
     assert session.code in html
 
 
+@pytest.mark.django_db
 def test_answer_key_does_not_give_a_wrong_answer(owner: Client, session: Session) -> None:
     labels = key_labels(page(owner, session, "answer-key"))
     tp_right, tp_wrong = teenpatti_answers(session)
@@ -94,6 +94,7 @@ def test_answer_key_does_not_give_a_wrong_answer(owner: Client, session: Session
     assert f"Right answer: {escape(wrong)}" not in labels
 
 
+@pytest.mark.django_db
 def test_worksheet_has_the_questions_without_answers(owner: Client, session: Session) -> None:
     html = page(owner, session, "worksheet")
     assert key_labels(html) == []
@@ -106,6 +107,7 @@ def test_worksheet_has_the_questions_without_answers(owner: Client, session: Ses
     assert "(2 points)" in html and "(1 point)" in html
 
 
+@pytest.mark.django_db
 @pytest.mark.parametrize("sheet", ["answer-key", "worksheet"])
 def test_every_id_on_the_page_is_unique(owner: Client, quiz: Quiz, sheet: str) -> None:
     """Two questions of one drill: each label still names its own field."""
@@ -117,6 +119,7 @@ def test_every_id_on_the_page_is_unique(owner: Client, quiz: Quiz, sheet: str) -
     assert set(re.findall(r'\sfor="([^"]+)"', html)) <= set(ids)
 
 
+@pytest.mark.django_db
 def test_an_ended_live_session_leaves_out_the_questions_never_opened(
     owner: Client, quiz: Quiz
 ) -> None:
@@ -132,11 +135,13 @@ def test_an_ended_live_session_leaves_out_the_questions_never_opened(
         assert 'id="question-3"' in html and 'id="question-4"' not in html
 
 
+@pytest.mark.django_db
 def test_a_live_session_ended_in_the_lobby_prints_no_questions(owner: Client, quiz: Quiz) -> None:
     live = services.end(services.start_session(quiz, "live"))
     assert "No questions to print" in page(owner, live, "answer-key")
 
 
+@pytest.mark.django_db
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("sheet", ["answer-key", "worksheet"])
 def test_printables_in_every_language(
@@ -148,6 +153,7 @@ def test_printables_in_every_language(
     assert html.count('<section class="sheet__question"') == len(SLOTS)
 
 
+@pytest.mark.django_db
 def test_printables_are_in_the_quiz_language(owner: Client, quiz: Quiz) -> None:
     quiz.language = "cs"
     quiz.save()
@@ -155,6 +161,7 @@ def test_printables_are_in_the_quiz_language(owner: Client, quiz: Quiz) -> None:
     assert '<html lang="en"' in html and '<article class="sheet" lang="cs"' in html
 
 
+@pytest.mark.django_db
 @pytest.mark.parametrize("sheet", ["answer-key", "worksheet"])
 def test_only_the_sessions_teacher_sees_them(client: Client, session: Session, sheet: str) -> None:
     url = f"/en/quizzes/session/{session.code}/{sheet}/"
@@ -167,6 +174,7 @@ def test_only_the_sessions_teacher_sees_them(client: Client, session: Session, s
     assert client.post(url).status_code == 405
 
 
+@pytest.mark.django_db
 def test_console_and_results_link_to_both(owner: Client, session: Session) -> None:
     for address in ("", "results/"):
         html = owner.get(f"/en/quizzes/session/{session.code}/{address}").content.decode()

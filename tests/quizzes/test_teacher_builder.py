@@ -14,8 +14,6 @@ from tutor.engine.cards import Card
 from tutor.quizzes import builder_views, services
 from tutor.quizzes.models import Quiz, Slot
 
-pytestmark = pytest.mark.django_db
-
 PASSWORD = "a-long-password-123"
 NATIVE_NAMES = {"en": "English", "bn": "বাংলা", "hi": "हिन्दी", "ja": "日本語", "cs": "čeština"}
 
@@ -49,6 +47,7 @@ def test_landing_page_for_anonymous_visitors(client: Client, language: str) -> N
     assert f'href="/{language}/join/"' in html
 
 
+@pytest.mark.django_db
 def test_create_a_quiz_and_see_it_listed(teacher: Client) -> None:
     response = teacher.post(
         "/en/quizzes/new/",
@@ -67,6 +66,7 @@ def test_create_a_quiz_and_see_it_listed(teacher: Client) -> None:
     assert "Hand names" in listing and "čeština" in listing
 
 
+@pytest.mark.django_db
 def test_language_choices_use_native_names(teacher: Client) -> None:
     html = teacher.get("/en/quizzes/new/").content.decode()
     assert '<option value="" selected>Each student' in html
@@ -74,6 +74,7 @@ def test_language_choices_use_native_names(teacher: Client) -> None:
         assert f'<option value="{code}">{name}</option>' in html
 
 
+@pytest.mark.django_db
 @pytest.mark.parametrize(
     ("field", "value"),
     [
@@ -101,6 +102,7 @@ def test_bad_quiz_settings_show_a_form_error(teacher: Client, field: str, value:
     assert not Quiz.objects.exists()
 
 
+@pytest.mark.django_db
 def test_edit_the_settings(teacher: Client, quiz: Quiz) -> None:
     response = teacher.post(
         f"/en/quizzes/{quiz.pk}/",
@@ -131,6 +133,7 @@ def test_edit_the_settings(teacher: Client, quiz: Quiz) -> None:
     assert quiz.title == "Renamed" and quiz.time_limit == 30
 
 
+@pytest.mark.django_db
 def test_fixed_slot_has_a_seed_and_a_preview(teacher: Client, quiz: Quiz) -> None:
     response = add_slot(teacher, quiz, drill="teenpatti-showdown", level="medium", points="3")
     slot = Slot.objects.get()
@@ -156,6 +159,7 @@ def test_fixed_slot_has_a_seed_and_a_preview(teacher: Client, quiz: Quiz) -> Non
     assert f"/en/drills/teenpatti-showdown/?level=medium&amp;seed={slot.seed}" in html
 
 
+@pytest.mark.django_db
 @pytest.mark.parametrize("drill", [d.slug for d in services.quiz_drills()])
 def test_a_fixed_slots_preview_is_the_question_a_session_asks(quiz: Quiz, drill: str) -> None:
     slot = Slot.objects.create(quiz=quiz, kind="fixed", drill=drill, level="hard", seed=42)
@@ -164,6 +168,7 @@ def test_a_fixed_slots_preview_is_the_question_a_session_asks(quiz: Quiz, drill:
     assert (preview.drill, preview.data) == (asked.drill, asked.data)
 
 
+@pytest.mark.django_db
 def test_deal_another_changes_the_seed(teacher: Client, quiz: Quiz) -> None:
     add_slot(teacher, quiz)
     slot = Slot.objects.get()
@@ -175,6 +180,7 @@ def test_deal_another_changes_the_seed(teacher: Client, quiz: Quiz) -> None:
     assert len(seeds) == 4
 
 
+@pytest.mark.django_db
 def test_drawn_slot_has_no_seed_and_deals_at_each_start(teacher: Client, quiz: Quiz) -> None:
     add_slot(teacher, quiz, kind="drawn", drill="name-the-hand", count="4", points="2")
     slot = Slot.objects.get()
@@ -189,6 +195,7 @@ def test_drawn_slot_has_no_seed_and_deals_at_each_start(teacher: Client, quiz: Q
     assert [q["seed"] for q in first] != [q["seed"] for q in second]
 
 
+@pytest.mark.django_db
 @pytest.mark.parametrize(
     ("field", "value"),
     [
@@ -216,6 +223,7 @@ def test_bad_slot_input_shows_a_form_error(
     assert not Slot.objects.exists()
 
 
+@pytest.mark.django_db
 def test_reorder_with_up_and_down(teacher: Client, quiz: Quiz) -> None:
     for drill in ("holdem-showdown", "teenpatti-showdown", "betting"):
         add_slot(teacher, quiz, drill=drill)
@@ -239,6 +247,7 @@ def test_reorder_with_up_and_down(teacher: Client, quiz: Quiz) -> None:
     assert [q["drill"] for q in session.questions] == order()
 
 
+@pytest.mark.django_db
 def test_edit_and_remove_a_slot(teacher: Client, quiz: Quiz) -> None:
     add_slot(teacher, quiz, kind="drawn", drill="side-pots", count="2")
     slot = Slot.objects.get()
@@ -259,6 +268,7 @@ def test_edit_and_remove_a_slot(teacher: Client, quiz: Quiz) -> None:
     assert not Slot.objects.exists()
 
 
+@pytest.mark.django_db
 def test_copy_a_quiz_with_its_slots(teacher: Client, quiz: Quiz) -> None:
     add_slot(teacher, quiz, drill="betting")
     add_slot(teacher, quiz, kind="drawn", drill="name-the-hand", count="3")
@@ -271,6 +281,7 @@ def test_copy_a_quiz_with_its_slots(teacher: Client, quiz: Quiz) -> None:
     ]
 
 
+@pytest.mark.django_db
 def test_delete_asks_first_then_deletes(teacher: Client, quiz: Quiz) -> None:
     add_slot(teacher, quiz)
     services.start_session(quiz, "live")
@@ -282,11 +293,13 @@ def test_delete_asks_first_then_deletes(teacher: Client, quiz: Quiz) -> None:
     assert not Quiz.objects.exists()
 
 
+@pytest.mark.django_db
 def test_run_needs_a_question(teacher: Client, quiz: Quiz) -> None:
     response = teacher.get(f"/en/quizzes/{quiz.pk}/run/")
     assert response.status_code == 302 and response["Location"] == f"/en/quizzes/{quiz.pk}/"
 
 
+@pytest.mark.django_db
 @pytest.mark.parametrize("language", ["bn", "hi", "ja", "cs"])
 def test_builder_pages_in_each_language(teacher: Client, quiz: Quiz, language: str) -> None:
     add_slot(teacher, quiz, drill="name-the-hand")

@@ -106,7 +106,6 @@ def test_parse_policy() -> None:
 
 
 # -- public pages ------------------------------------------------------------------------
-@pytest.mark.django_db
 @pytest.mark.parametrize("page", PUBLIC_PAGES)
 def test_public_pages_keep_to_the_policy(client: Client, language: str, page: str) -> None:
     url = page.format(lang=language)
@@ -115,7 +114,6 @@ def test_public_pages_keep_to_the_policy(client: Client, language: str, page: st
     assert_keeps_to_the_policy(response, url)
 
 
-@pytest.mark.django_db
 def test_home_redirect_has_the_headers(client: Client) -> None:
     """The redirect from ``/`` is answered before the clickjacking middleware runs; it has
     nothing to frame, and the policy's frame-ancestors 'none' covers it anyway."""
@@ -157,7 +155,6 @@ def test_drill_feedback_keeps_to_the_policy(client: Client, slug: str, htmx: boo
         assert_keeps_to_the_policy(game, url)
 
 
-@pytest.mark.django_db
 def test_bad_drill_input_pages_keep_to_the_policy(client: Client) -> None:
     """The notices for a bad level, seed, situation and token."""
     for url in (
@@ -274,7 +271,6 @@ def test_server_error_page_keeps_to_the_policy() -> None:
     assert policy_violations(html) == []
 
 
-@pytest.mark.django_db
 def test_csrf_failure_page_has_the_headers() -> None:
     response = Client(enforce_csrf_checks=True).post("/en/join/", {"code": "ACDEFG"})
     assert response.status_code == 403
@@ -283,7 +279,6 @@ def test_csrf_failure_page_has_the_headers() -> None:
     assert_security_headers(response)
 
 
-@pytest.mark.django_db
 @pytest.mark.parametrize("lang", ["en", "cs"])
 def test_csrf_failure_page_keeps_to_the_policy(lang: str) -> None:
     """Django's own CSRF page has an inline <style nonce=...> that this policy (no nonce)

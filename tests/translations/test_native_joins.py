@@ -24,8 +24,6 @@ from tutor.engine import teenpatti, tp2020
 from tutor.engine.sixcard import bonus_of
 from tutor.words import odds
 
-pytestmark = pytest.mark.django_db
-
 #: A full-width stop and a space after it, inside one paragraph (a tag between them too).
 STOP_THEN_SPACE = re.compile(r"[。！？](?:</(?:strong|em|a|span)>)*[ \n]+[^\s<]")
 
@@ -42,6 +40,7 @@ def render(source: str, context: dict[str, Any], language: str) -> str:
 # --- 1. sentences --------------------------------------------------------------------------
 
 
+@pytest.mark.django_db
 def test_betting_feedback_runs_japanese_sentences_on(client: Client) -> None:
     for seed in range(4):
         data = right_answer(seed, "hard")
@@ -51,6 +50,7 @@ def test_betting_feedback_runs_japanese_sentences_on(client: Client) -> None:
             assert not STOP_THEN_SPACE.search(paragraph), paragraph
 
 
+@pytest.mark.django_db
 def test_betting_feedback_keeps_a_space_between_english_sentences(client: Client) -> None:
     page = client.post(
         "/en/drills/betting/", right_answer(0, "easy"), HTTP_HX_REQUEST="true"
@@ -111,6 +111,7 @@ def test_outs_and_payout_answers_join_their_parts_in_the_language() -> None:
     assert "; " not in label and ": " not in label and "、" in label
 
 
+@pytest.mark.django_db
 def test_side_pots_feedback_shows_the_learners_pot_with_its_seats_in_brackets(
     client: Client,
 ) -> None:
@@ -207,6 +208,7 @@ def test_six_card_bonus_hand_is_lower_case_inside_czech_sentences(client: Client
     assert names and all(name[0].islower() for name in names), names
 
 
+@pytest.mark.django_db
 def test_teen_patti_round_names_the_bonus_hand_in_lower_case_in_czech(
     client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:

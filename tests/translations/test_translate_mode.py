@@ -23,8 +23,6 @@ from tutor.translations import markers, segment_html
 from tutor.translations.incontext import COOKIE
 from tutor.words.typography import typeset
 
-pytestmark = pytest.mark.django_db
-
 # Marker characters, raw (UTF-8) or escaped as JSON and HTML would write them.
 MARKER = re.compile(
     rb"\xee\x80[\x80-\x82\x90-\x99]|\\u[eE]0(?:0[0-2]|1[0-9])|&#[xX][eE]0(?:0[0-2]|1[0-9]);"
@@ -82,6 +80,7 @@ def well_nested(html: str) -> bool:
     return not checker.open
 
 
+@pytest.mark.django_db
 @pytest.mark.parametrize("language", ["cs", "ja"])
 def test_staff_see_the_drill_title_as_a_django_segment(language: str) -> None:
     client = staff_client()
@@ -96,6 +95,7 @@ def test_staff_see_the_drill_title_as_a_django_segment(language: str) -> None:
     assert well_nested(html)
 
 
+@pytest.mark.django_db
 @pytest.mark.parametrize("language", ["cs", "ja"])
 def test_staff_see_rule_page_segments_with_their_catalog(language: str) -> None:
     document = DOCUMENTS["texas-holdem"]
@@ -109,6 +109,7 @@ def test_staff_see_rule_page_segments_with_their_catalog(language: str) -> None:
     assert well_nested(html)
 
 
+@pytest.mark.django_db
 def test_development_offers_the_mode_to_anyone(client: Client, settings: object) -> None:
     settings.DEBUG = True  # type: ignore[attr-defined]
     html = client.get("/hi/drills/?translate=1").content.decode()
@@ -120,6 +121,7 @@ def without_csrf(content: bytes) -> bytes:
     return RANDOM.sub(rb"\1\2\3", content)
 
 
+@pytest.mark.django_db
 @pytest.mark.parametrize(
     "path",
     ["/cs/drills/", f"/hi/drills/{DRILL.slug}/?level=easy&seed=2", "/ja/rules/texas-holdem/"],
@@ -154,6 +156,7 @@ PAGES = [
 ]
 
 
+@pytest.mark.django_db
 def test_no_marker_survives_in_any_response() -> None:
     client = staff_client()
     client.get("/en/?translate=1")
@@ -172,6 +175,7 @@ def test_no_marker_survives_in_any_response() -> None:
     assert not MARKER.search(fragment.content)
 
 
+@pytest.mark.django_db
 def test_the_mode_marks_nothing_that_a_cache_keeps() -> None:
     """A normal visitor after a marked page, in the same process, gets plain pages."""
     anonymous = Client()
@@ -185,6 +189,7 @@ def test_the_mode_marks_nothing_that_a_cache_keeps() -> None:
         assert without_csrf(after) == before[path], path
 
 
+@pytest.mark.django_db
 def test_the_mode_is_kept_while_browsing_and_turns_off() -> None:
     client = staff_client()
     assert not spans(client.get("/cs/drills/").content.decode())
@@ -200,6 +205,7 @@ def test_the_mode_is_kept_while_browsing_and_turns_off() -> None:
     assert not spans(client.get("/cs/drills/").content.decode())
 
 
+@pytest.mark.django_db
 def test_signing_out_ends_the_mode() -> None:
     client = staff_client()
     client.get("/cs/drills/?translate=1")
@@ -209,6 +215,7 @@ def test_signing_out_ends_the_mode() -> None:
     assert not MARKER.search(page.content)
 
 
+@pytest.mark.django_db
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_banner_says_the_mode_is_on_in_each_language(language: str) -> None:
     client = staff_client()

@@ -18,8 +18,6 @@ from tutor.quizzes.models import OwnQuestion, Quiz, Session, Slot
 
 from .moodle_reading import shown, text_of
 
-pytestmark = pytest.mark.django_db
-
 
 def add_own(quiz: Quiz) -> OwnQuestion:
     record = Question(
@@ -46,6 +44,7 @@ def urls(quiz: Quiz, session: Session) -> list[str]:
     ]
 
 
+@pytest.mark.django_db
 def test_export_only_for_the_owner(owner: Client, homework: Session) -> None:
     quiz = homework.quiz
     for url in urls(quiz, homework):
@@ -62,6 +61,7 @@ def test_export_only_for_the_owner(owner: Client, homework: Session) -> None:
     assert owner.get("/en/quizzes/session/NOPE/export/gift.txt").status_code == 404
 
 
+@pytest.mark.django_db
 def test_export_headers(owner: Client, homework: Session) -> None:
     quiz = homework.quiz
     xml = owner.get(f"/en/quizzes/{quiz.pk}/export/moodle.xml")
@@ -85,6 +85,7 @@ def test_export_file_names_for_titles_in_other_scripts() -> None:
     assert unquote(czech.split("''")[1]) == "sázky-týden-3.gift.txt"
 
 
+@pytest.mark.django_db
 def test_export_quiz_with_an_engine_and_an_own_question_end_to_end(quiz: Quiz) -> None:
     add_own(quiz)
     client = Client()
@@ -114,6 +115,7 @@ def test_export_quiz_with_an_engine_and_an_own_question_end_to_end(quiz: Quiz) -
     assert len(found) >= 3
 
 
+@pytest.mark.django_db
 def test_export_own_questions_in_the_page_language(quiz: Quiz) -> None:
     add_own(quiz)
     client = Client()
@@ -124,6 +126,7 @@ def test_export_own_questions_in_the_page_language(quiz: Quiz) -> None:
     assert "How many cards does each player get" in ja  # not written in Japanese
 
 
+@pytest.mark.django_db
 def test_export_drawn_slots_are_dealt_count_questions(quiz: Quiz) -> None:
     Slot.objects.create(
         quiz=quiz, order=5, kind="drawn", drill="teenpatti-showdown", level="easy", count=4
@@ -137,6 +140,7 @@ def test_export_drawn_slots_are_dealt_count_questions(quiz: Quiz) -> None:
     assert len(root.findall("question")) == 1 + 2 + 4
 
 
+@pytest.mark.django_db
 def test_export_session_has_the_questions_students_got(owner: Client, homework: Session) -> None:
     root = ET.fromstring(
         owner.get(f"/en/quizzes/session/{homework.code}/export/moodle.xml").content
@@ -151,6 +155,7 @@ def test_export_session_has_the_questions_students_got(owner: Client, homework: 
     assert len(root.findall("question")) == 1 + 1  # a live session that asked one question
 
 
+@pytest.mark.django_db
 def test_export_links_on_the_quiz_and_results_pages(owner: Client, homework: Session) -> None:
     quiz = homework.quiz
     page = owner.get(f"/en/quizzes/{quiz.pk}/").content.decode()

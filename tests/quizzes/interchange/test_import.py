@@ -15,8 +15,6 @@ from tutor.quizzes.interchange import importer
 from tutor.quizzes.interchange.gift_reader import read
 from tutor.quizzes.models import OwnQuestion, Quiz, Slot, Tag
 
-pytestmark = pytest.mark.django_db
-
 URL = "/en/quizzes/bank/import/"
 GIFT = """// A small bank
 $CATEGORY: $course$/top/Week 3
@@ -62,6 +60,7 @@ def test_decode_refuses_what_is_not_utf8_text(data: bytes, words: str) -> None:
 
 
 # -- the bank form's checks -------------------------------------------------------------
+@pytest.mark.django_db
 def test_plan_refuses_what_the_bank_form_refuses() -> None:
     user = owner()
     text = (
@@ -82,6 +81,7 @@ def test_plan_refuses_what_the_bank_form_refuses() -> None:
     assert reasons[11] == "The same as the question on line 9."
 
 
+@pytest.mark.django_db
 def test_plan_leaves_out_a_question_already_in_the_bank() -> None:
     user = owner()
     first = importer.plan(read("Known?{T}"), "en", "", user)
@@ -91,6 +91,7 @@ def test_plan_leaves_out_a_question_already_in_the_bank() -> None:
     assert again.refused[0].reason == "The same question is already in your bank."
 
 
+@pytest.mark.django_db
 def test_plan_writes_the_questions_in_the_chosen_language_with_tags() -> None:
     plan = importer.plan(read(GIFT), "cs", "Imported", owner())
     assert [item.record.texts[0].language for item in plan.ready] == ["cs"] * 3
@@ -103,6 +104,7 @@ def test_import_page_needs_a_login(client: Client) -> None:
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
 
 
+@pytest.mark.django_db
 def test_import_preview_then_import(client: Client) -> None:
     user = owner()
     client.force_login(user)
@@ -127,6 +129,7 @@ def test_import_preview_then_import(client: Client) -> None:
     assert pair.truth and pair.texts[0].explanation == "Any pair beats any high card."
 
 
+@pytest.mark.django_db
 def test_import_checks_the_text_again_on_the_second_post(client: Client) -> None:
     client.force_login(owner())
     forged = "Bidi \u202etrick?{T}\n\nFine?{T}"
@@ -135,6 +138,7 @@ def test_import_checks_the_text_again_on_the_second_post(client: Client) -> None
     assert [q.record().texts[0].prompt for q in OwnQuestion.objects.all()] == ["Fine?"]
 
 
+@pytest.mark.django_db
 def test_import_from_a_file_into_a_quiz(client: Client) -> None:
     user = owner()
     quiz = Quiz.objects.create(owner=user, title="Week 3")
@@ -151,6 +155,7 @@ def test_import_from_a_file_into_a_quiz(client: Client) -> None:
     assert {s.own.record().texts[0].language for s in slots if s.own} == {"hi"}
 
 
+@pytest.mark.django_db
 def test_import_file_in_another_encoding_gets_a_form_error(client: Client) -> None:
     client.force_login(owner())
     upload = SimpleUploadedFile("bank.txt", "Čí?{T}".encode("cp1250"), "text/plain")
@@ -159,6 +164,7 @@ def test_import_file_in_another_encoding_gets_a_form_error(client: Client) -> No
     assert "not UTF-8" in response.content.decode()
 
 
+@pytest.mark.django_db
 def test_import_into_another_teachers_quiz_is_a_404(client: Client) -> None:
     other = get_user_model().objects.create_user("other", "o@example.org", "pw-long-123456")
     theirs = Quiz.objects.create(owner=other, title="Theirs")
@@ -171,6 +177,7 @@ def test_import_into_another_teachers_quiz_is_a_404(client: Client) -> None:
     assert not OwnQuestion.objects.exists() and not theirs.slots.exists()
 
 
+@pytest.mark.django_db
 def test_import_with_nothing_to_import_says_so(client: Client) -> None:
     client.force_login(owner())
     response = client.post(URL, {"step": "import", "text": "Essay?{}", "language": "en"})
@@ -179,6 +186,7 @@ def test_import_with_nothing_to_import_says_so(client: Client) -> None:
     assert not OwnQuestion.objects.exists()
 
 
+@pytest.mark.django_db
 @pytest.mark.parametrize(
     "data",
     [
