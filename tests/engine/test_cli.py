@@ -371,13 +371,6 @@ def test_play_without_playcmd_is_a_clear_message(monkeypatch, capsys):
     assert "playcmd" in capsys.readouterr().err
 
 
-def test_bench_subcommand_prints_figures():
-    result = run("bench", "-n", "2000", "--no-rtp", "--bot-hands", "0")
-    assert result.returncode == 0
-    out = result.stdout.decode()
-    assert "fast.strength" in out and "holdem.evaluate" in out
-
-
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=4) | st.sampled_from(["As", "Kd"]),
     lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=3), inner),

@@ -1,0 +1,32 @@
+"""The engine's benchmark (``python -m tutor.engine bench``, docs/engine.md), run small: it
+prints a figure for each evaluator beside its baseline."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_bench_subcommand_prints_figures() -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tutor.engine",
+            "bench",
+            "-n",
+            "2000",
+            "--no-rtp",
+            "--bot-hands",
+            "0",
+        ],
+        capture_output=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr.decode()
+    out = result.stdout.decode()
+    assert "fast.strength" in out and "holdem.evaluate" in out
