@@ -295,8 +295,8 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
 
-# Teacher accounts (tutor/quizzes/teacher_urls.py). URL names, so they resolve under the
+# Accounts (tutor/quizzes/account_urls.py). URL names, so they resolve under the
 # language prefix of the page the teacher is on (/cs/accounts/login/ ...).
-LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "quizzes"
-LOGOUT_REDIRECT_URL = "quizzes"
+LOGIN_URL = "accounts:login"
+LOGIN_REDIRECT_URL = "quizzes:index"
+LOGOUT_REDIRECT_URL = "quizzes:index"

@@ -10,6 +10,7 @@ urlpatterns = i18n_patterns(
     path("", include("tutor.drills.urls")),
     path("", include("tutor.quizzes.urls")),
     path("", include("tutor.classrooms.urls")),
+    path("", include("tutor.quizzes.account_urls")),
     path("", include("tutor.lessons.urls")),
 )
 

@@ -32,20 +32,21 @@ from django.http import HttpRequest, HttpResponse
 
 ENVIRONMENT = "BENCH_CPU_LOG"
 _local = threading.local()
-# Kinds by URL name; "state" and "join" are split further (see kind_of).
-_NAMED = {"bare": "bare", "quiz-play": "play", "quiz-answer": "answer"}
+# Kinds by URL name (namespaced: ``quizzes:play``); "state" and "join" are split further
+# (see kind_of).
+_NAMED = {"bare": "bare", "quizzes:play": "play", "quizzes:answer": "answer"}
 
 
 def kind_of(request: HttpRequest, response: HttpResponse) -> str:
     """The kind a request is counted under: ``state 204`` / ``state 200`` / ``state 286``
     (a poll by its reply), ``join GET`` / ``join POST``, ``play``, ``answer``, ``bare``,
-    ``drill`` (any drill page), else the URL's name (``other`` when none matched)."""
+    ``drill`` (any drill page), else the URL's namespaced name (``other`` when none matched)."""
     match = request.resolver_match
-    name = match.url_name if match is not None else None
-    if name == "quiz-state" or (match is None and request.path_info.endswith("/state/")):
+    name = match.view_name if match is not None and match.url_name else None
+    if name == "quizzes:state" or (match is None and request.path_info.endswith("/state/")):
         # Without a match: answered before URL resolution (tutor/quizzes/poll.py).
         return f"state {response.status_code}"
-    if name in ("quiz-join", "quiz-join-code"):
+    if name in ("quizzes:join", "quizzes:join-code"):
         return f"join {request.method}"
     if name in _NAMED:
         return _NAMED[name]

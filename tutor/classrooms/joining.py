@@ -79,7 +79,7 @@ def _pick(request: HttpRequest, code: str) -> HttpResponse:
     if session is not None:
         classroom = runs.classroom_of(session)
         if classroom is None:  # an ordinary quiz: its students type a nickname
-            return redirect("quiz-join-code", code=session.code)
+            return redirect("quizzes:join-code", code=session.code)
         return _roster(request, classroom, session)
     classroom = Classroom.objects.filter(code=code).first()
     if classroom is None:
@@ -91,7 +91,7 @@ def _choose_session(request: HttpRequest, classroom: Classroom) -> HttpResponse:
     """A class's code: its one open quiz, or the open quizzes to choose from."""
     sessions = runs.open_sessions(classroom)
     if len(sessions) == 1:
-        return redirect("class-join", code=sessions[0].code)
+        return redirect("classrooms:join", code=sessions[0].code)
     joined = {s.pk for s in sessions if join_views.participant_for(request, s) is not None}
     context = {"classroom": classroom, "sessions": sessions, "joined": joined}
     return render(request, TEMPLATE, context)
@@ -99,7 +99,7 @@ def _choose_session(request: HttpRequest, classroom: Classroom) -> HttpResponse:
 
 def _roster(request: HttpRequest, classroom: Classroom, session: Session) -> HttpResponse:
     if join_views.participant_for(request, session) is not None:
-        return redirect("quiz-play", code=session.code)  # already joined: back to your place
+        return redirect("quizzes:play", code=session.code)  # already joined: back to your place
     context: dict[str, Any] = {"classroom": classroom, "session": session}
     if not session.is_open:
         context["problem"] = _("This quiz is not open for answers now.")

@@ -55,7 +55,7 @@ def picker_url(code: str, session: Session | None) -> str | None:
         known = ClassSession.objects.filter(session=session).exists()
     else:
         known = Classroom.objects.filter(code=code).exists()
-    return reverse("class-join", args=[code]) if known else None
+    return reverse("classrooms:join", args=[code]) if known else None
 
 
 def open_sessions(classroom: Classroom) -> list[Session]:

@@ -61,7 +61,7 @@ def class_new(request: HttpRequest) -> HttpResponse:
             [_member(classroom, name) for name in form.cleaned_data["names"]]
         )
     messages.success(request, _("Class “%(name)s” created.") % {"name": classroom.name})
-    return redirect("class", pk=classroom.pk)
+    return redirect("classrooms:classroom", pk=classroom.pk)
 
 
 def _member(classroom: Classroom, name: str) -> Member:
@@ -86,7 +86,7 @@ def _page(
         "members": classroom.members.in_order(),
         "sessions": sessions,
         "quizzes": quizzes,
-        "join_url": request.build_absolute_uri(reverse("quiz-join-code", args=[classroom.code])),
+        "join_url": request.build_absolute_uri(reverse("quizzes:join-code", args=[classroom.code])),
         "rename_form": forms.get("rename_form") or ClassNameForm(initial={"name": classroom.name}),
         "roster_form": forms.get("roster_form") or RosterForm(classroom=classroom),
     }
@@ -109,7 +109,7 @@ def class_rename(request: HttpRequest, pk: int) -> HttpResponse:
     classroom.name = form.cleaned_data["name"]
     classroom.save(update_fields=["name"])
     messages.success(request, _("The class is now called “%(name)s”.") % {"name": classroom.name})
-    return redirect("class", pk=classroom.pk)
+    return redirect("classrooms:classroom", pk=classroom.pk)
 
 
 @login_required
@@ -120,7 +120,7 @@ def class_delete(request: HttpRequest, pk: int) -> HttpResponse:
         name = classroom.name
         classroom.delete()
         messages.success(request, _("Class “%(name)s” deleted.") % {"name": name})
-        return redirect("classes")
+        return redirect("classrooms:index")
     return render(
         request,
         "classrooms/delete.html",
@@ -147,7 +147,7 @@ def names_add(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         ngettext("%(count)s name added.", "%(count)s names added.", len(names)) % {"count": count},
     )
-    return redirect("class", pk=classroom.pk)
+    return redirect("classrooms:classroom", pk=classroom.pk)
 
 
 @login_required
@@ -178,4 +178,4 @@ def member_edit(request: HttpRequest, pk: int, member_id: int) -> HttpResponse:
                 messages.error(request, error)
     else:
         messages.error(request, _("That control does not exist."))
-    return redirect(reverse("class", args=[classroom.pk]) + "#roster")
+    return redirect(reverse("classrooms:classroom", args=[classroom.pk]) + "#roster")

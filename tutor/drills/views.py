@@ -71,7 +71,7 @@ def question_url(
     query: dict[str, object] = {"level": level, "seed": new_seed() if seed is None else seed}
     if concept:
         query["concept"] = concept
-    return f"{base or reverse('drill', args=[drill.slug])}?{urlencode(query)}"
+    return f"{base or reverse('drills:drill', args=[drill.slug])}?{urlencode(query)}"
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,7 @@ class Asked:
 def _context(
     request: HttpRequest, drill: QuestionDrill[Any, Any], asked: Asked, **extra: object
 ) -> dict[str, Any]:
-    drill_url = reverse("drill", args=[drill.slug])
+    drill_url = reverse("drills:drill", args=[drill.slug])
     if asked.situation and drill.custom is not None:
         question = drill.custom(asked.situation, asked.level)
         permalink = f"{drill_url}?{urlencode({'level': asked.level, **asked.situation})}"

@@ -165,7 +165,7 @@ def _row(
     concept: Concept, row: ConceptProgress | None, now: datetime, language: str, zone: tzinfo
 ) -> ConceptRow:
     aimed = practice(concept.id)
-    url = reverse("drill", args=[aimed[0].drill.slug]) if aimed else reverse("drills")
+    url = reverse("drills:drill", args=[aimed[0].drill.slug]) if aimed else reverse("drills:index")
     return ConceptRow(
         concept,
         Mastery(row.mastery) if row else Mastery.NOT_STARTED,
@@ -174,7 +174,7 @@ def _row(
         when(row.due, language, zone) if row and row.answered else "",
         bool(row and row.answered and row.due <= now),
         f"{url}?concept={concept.id}" if aimed else url,
-        f"{reverse('rule-page', args=[concept.page])}#{concept.anchor}",
+        f"{reverse('rules:page', args=[concept.page])}#{concept.anchor}",
     )
 
 

@@ -48,7 +48,7 @@ def start(request: HttpRequest, course: str, slug: str) -> HttpResponse:
     learner = current_learner(request, create=True)
     assert learner is not None
     sitting = sittings.start(learner, found, kind)
-    return redirect("learn-sitting", pk=sitting.pk)
+    return redirect("lessons:sitting", pk=sitting.pk)
 
 
 def _load(request: HttpRequest, pk: int) -> Sitting | None:
@@ -87,7 +87,7 @@ def answer(request: HttpRequest, pk: int) -> HttpResponse:
     except AnswerError as error:
         message, status, retry = error.message, 422, request.POST
     if message is None and not request.htmx:  # post/redirect/get, to the verdict
-        return redirect(f"{reverse('learn-sitting', args=[sitting.pk])}?answered={shown}")
+        return redirect(f"{reverse('lessons:sitting', args=[sitting.pk])}?answered={shown}")
     sitting.refresh_from_db()
     context = stage(request, sitting, shown=shown, graded=graded, message=message, retry=retry)
     if request.htmx:  # htmx swaps 2xx answers only: the message is in the fragment

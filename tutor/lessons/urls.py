@@ -4,13 +4,15 @@ from django.urls import path
 
 from . import sitting_views, views
 
+app_name = "lessons"
+
 urlpatterns = [
-    path("learn/", views.index, name="learn"),
-    path("learn/review/", views.review_page, name="learn-review"),
-    path("learn/progress/", views.progress_page, name="learn-progress"),
-    path("learn/sitting/<int:pk>/", sitting_views.sitting_page, name="learn-sitting"),
-    path("learn/sitting/<int:pk>/answer/", sitting_views.answer, name="learn-answer"),
-    path("learn/<slug:course>/", views.course, name="learn-course"),
-    path("learn/<slug:course>/<slug:slug>/", views.lesson, name="learn-lesson"),
-    path("learn/<slug:course>/<slug:slug>/start/", sitting_views.start, name="learn-start"),
+    path("learn/", views.index, name="index"),
+    path("learn/review/", views.review_page, name="review"),
+    path("learn/progress/", views.progress_page, name="progress"),
+    path("learn/sitting/<int:pk>/", sitting_views.sitting_page, name="sitting"),
+    path("learn/sitting/<int:pk>/answer/", sitting_views.answer, name="answer"),
+    path("learn/<slug:course>/", views.course, name="course"),
+    path("learn/<slug:course>/<slug:slug>/", views.lesson, name="lesson"),
+    path("learn/<slug:course>/<slug:slug>/start/", sitting_views.start, name="start"),
 ]

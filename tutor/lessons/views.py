@@ -91,7 +91,7 @@ def review_page(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and learner is not None:
         sitting = ongoing or sittings.start_review(learner, due)
         if sitting is not None:
-            return redirect("learn-sitting", pk=sitting.pk)
+            return redirect("lessons:sitting", pk=sitting.pk)
     language = get_language() or "en"
     upcoming = review.next_due(learner, now) if learner and not due else None
     context = {

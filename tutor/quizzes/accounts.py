@@ -1,6 +1,6 @@
 """Accounts (one kind, for learners and teachers) with Django's auth: sign up here; log in, log out and password resets
 are Django's own views with the site's templates (``templates/registration/``); the
-addresses are in ``teacher_urls.py``.
+addresses are in ``account_urls.py`` (the ``accounts`` namespace).
 
 Every address lives under the language prefix (``/cs/accounts/login/``), so the forms,
 their errors and the password-reset e-mail are in the teacher's language.
@@ -31,7 +31,7 @@ def _next_url(request: HttpRequest) -> str | None:
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
-        return redirect("quizzes")
+        return redirect("quizzes:index")
     form = SignupForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
@@ -43,5 +43,5 @@ def signup(request: HttpRequest) -> HttpResponse:
             else _("Welcome, %(name)s. Your account is ready: build your first quiz.")
         )
         messages.success(request, welcome % {"name": user.get_username()})
-        return redirect(target or "quizzes")
+        return redirect(target or "quizzes:index")
     return render(request, "registration/signup.html", {"form": form, "next": _next_url(request)})

@@ -163,9 +163,9 @@ def question_new(request: HttpRequest) -> HttpResponse:
         if quiz is not None:
             add_slots(quiz, [question], 1)
             messages.success(request, _("Question saved in your bank and added to the quiz."))
-            return redirect(f"{reverse('quiz-edit', args=[quiz.pk])}#slots")
+            return redirect(f"{reverse('quizzes:edit', args=[quiz.pk])}#slots")
         messages.success(request, _("Question saved in your bank."))
-        return redirect("bank")
+        return redirect("quizzes:bank")
     return render(
         request, "quizzes/teacher/bank_question.html", {"form": form, "quiz": quiz, "new": True}
     )
@@ -182,7 +182,7 @@ def question_edit(request: HttpRequest, pk: int) -> HttpResponse:
         if form.is_valid():
             _save(request, form, question)
             messages.success(request, _("Question saved in your bank."))
-            return redirect("bank")
+            return redirect("quizzes:bank")
     else:
         form = OwnQuestionForm(initial=initial(record, tags), rows=len(record.texts[0].choices))
     used = Quiz.objects.filter(slots__own=question).distinct()
@@ -200,7 +200,7 @@ def question_delete(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         question.delete()
         messages.success(request, _("The question is deleted from your bank."))
-        return redirect("bank")
+        return redirect("quizzes:bank")
     used = Quiz.objects.filter(slots__own=question).distinct()
     return render(
         request,
@@ -227,5 +227,5 @@ def quiz_add(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         add_slots(quiz, [chosen[i] for i in dict.fromkeys(ids) if i in chosen], points)
         messages.success(request, _("Questions added."))
-        return redirect(f"{reverse('quiz-edit', args=[quiz.pk])}#slots")
-    return redirect(f"{reverse('quiz-edit', args=[quiz.pk])}#bank")
+        return redirect(f"{reverse('quizzes:edit', args=[quiz.pk])}#slots")
+    return redirect(f"{reverse('quizzes:edit', args=[quiz.pk])}#bank")

@@ -77,7 +77,7 @@ def index(request: HttpRequest) -> HttpResponse:
     context = {
         "quizzes": quizzes,
         "sessions": sessions,
-        "join_page": request.build_absolute_uri(reverse("quiz-join")),
+        "join_page": request.build_absolute_uri(reverse("quizzes:join")),
     }
     return render(request, "quizzes/teacher/index.html", context)
 
@@ -91,7 +91,7 @@ def quiz_new(request: HttpRequest) -> HttpResponse:
         quiz.owner = request.user
         quiz.save()
         messages.success(request, _("Quiz created. Now add its questions."))
-        return redirect("quiz-edit", pk=quiz.pk)
+        return redirect("quizzes:edit", pk=quiz.pk)
     return render(request, "quizzes/teacher/quiz_new.html", {"form": form})
 
 
@@ -165,7 +165,7 @@ def quiz_edit(request: HttpRequest, pk: int) -> HttpResponse:
         if form.is_valid():
             form.save()
             messages.success(request, _("The quiz settings are saved."))
-            return redirect("quiz-edit", pk=quiz.pk)
+            return redirect("quizzes:edit", pk=quiz.pk)
         quiz.refresh_from_db()
         return _edit_page(request, quiz, form=form)
     return _edit_page(request, quiz)
@@ -178,7 +178,7 @@ def quiz_delete(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         quiz.delete()
         messages.success(request, _("The quiz “%(title)s” is deleted.") % {"title": quiz.title})
-        return redirect("quizzes")
+        return redirect("quizzes:index")
     return render(
         request,
         "quizzes/teacher/quiz_delete.html",
@@ -206,7 +206,7 @@ def quiz_copy(request: HttpRequest, pk: int) -> HttpResponse:
             slot.quiz = copy
             slot.save()
     messages.success(request, _("A copy of the quiz is ready to edit."))
-    return redirect("quiz-edit", pk=copy.pk)
+    return redirect("quizzes:edit", pk=copy.pk)
 
 
 # -- slots -------------------------------------------------------------------------------
@@ -231,7 +231,7 @@ def slot_add(request: HttpRequest, pk: int) -> HttpResponse:
     )
     _touch(quiz)
     messages.success(request, _("Question added."))
-    return redirect(f"{reverse('quiz-edit', args=[quiz.pk])}#slot-{slot.pk}")
+    return redirect(f"{reverse('quizzes:edit', args=[quiz.pk])}#slot-{slot.pk}")
 
 
 @login_required
@@ -255,7 +255,7 @@ def slot_edit(request: HttpRequest, pk: int, slot_id: int) -> HttpResponse:
         slot.save(update_fields=["level", "points", "count"])
         _touch(quiz)
         messages.success(request, _("Question saved."))
-    return redirect(f"{reverse('quiz-edit', args=[quiz.pk])}#slot-{slot.pk}")
+    return redirect(f"{reverse('quizzes:edit', args=[quiz.pk])}#slot-{slot.pk}")
 
 
 @login_required
@@ -273,7 +273,7 @@ def slot_move(request: HttpRequest, pk: int, slot_id: int) -> HttpResponse:
                     each.order = order
                     each.save(update_fields=["order"])
         _touch(quiz)
-    return redirect(f"{reverse('quiz-edit', args=[quiz.pk])}#slot-{slot.pk}")
+    return redirect(f"{reverse('quizzes:edit', args=[quiz.pk])}#slot-{slot.pk}")
 
 
 @login_required
@@ -285,7 +285,7 @@ def slot_deal(request: HttpRequest, pk: int, slot_id: int) -> HttpResponse:
         slot.seed = new_seed()
         slot.save(update_fields=["seed"])
         _touch(quiz)
-    return redirect(f"{reverse('quiz-edit', args=[quiz.pk])}#slot-{slot.pk}")
+    return redirect(f"{reverse('quizzes:edit', args=[quiz.pk])}#slot-{slot.pk}")
 
 
 @login_required
@@ -295,4 +295,4 @@ def slot_delete(request: HttpRequest, pk: int, slot_id: int) -> HttpResponse:
     slot.delete()
     _touch(quiz)
     messages.success(request, _("Question removed."))
-    return redirect(f"{reverse('quiz-edit', args=[quiz.pk])}#slots")
+    return redirect(f"{reverse('quizzes:edit', args=[quiz.pk])}#slots")

@@ -63,7 +63,7 @@ def qr_svg(url: str) -> SafeString:
 def join_url(request: HttpRequest, session: Session) -> str:
     """The join link, in the quiz's language when it has one (else the teacher's)."""
     with translation.override(session.settings.get("language") or page_language()):
-        return request.build_absolute_uri(reverse("quiz-join-code", args=[session.code]))
+        return request.build_absolute_uri(reverse("quizzes:join-code", args=[session.code]))
 
 
 def browser_zone(request: HttpRequest) -> str | None:
@@ -80,7 +80,7 @@ def quiz_run(request: HttpRequest, pk: int) -> HttpResponse:
     quiz = own_quiz(request, pk)
     if not quiz.slots.filter(drill__in=[d.slug for d in services.quiz_drills()]).exists():
         messages.error(request, _("Add at least one question before running the quiz."))
-        return redirect("quiz-edit", pk=quiz.pk)
+        return redirect("quizzes:edit", pk=quiz.pk)
     zone = (
         request.session.get(ZONE_KEY)
         or browser_zone(request)
@@ -98,7 +98,7 @@ def quiz_run(request: HttpRequest, pk: int) -> HttpResponse:
             session.settings = {**session.settings, "zone": data["zone"]}
             session.save(update_fields=["settings"])
             request.session[ZONE_KEY] = data["zone"]
-            return redirect("quiz-console", code=session.code)
+            return redirect("quizzes:console", code=session.code)
     else:
         now = timezone.now().astimezone(zoneinfo.ZoneInfo(zone)).replace(tzinfo=None)
         now = now.replace(second=0, microsecond=0)
@@ -226,7 +226,7 @@ def control(request: HttpRequest, code: str) -> HttpResponse:
             CONTROLS[action](session)
         except services.Refused:
             messages.error(request, _("That is not possible at this point of the quiz."))
-    return redirect("quiz-console", code=session.code)
+    return redirect("quizzes:console", code=session.code)
 
 
 @login_required
@@ -252,7 +252,7 @@ def student(request: HttpRequest, code: str, pk: int) -> HttpResponse:
             messages.success(request, _("Renamed to %(name)s.") % {"name": participant.nickname})
     else:
         messages.error(request, _("That control does not exist."))
-    return redirect("quiz-console", code=session.code)
+    return redirect("quizzes:console", code=session.code)
 
 
 # -- results -----------------------------------------------------------------------------

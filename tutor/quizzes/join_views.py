@@ -152,7 +152,7 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
 def _join_page(request: HttpRequest, code: str) -> HttpResponse:
     session = Session.objects.filter(code=code).first() if is_code(code) else None
     if session is not None and participant_for(request, session) is not None:
-        return redirect("quiz-play", code=session.code)  # already joined: back to your place
+        return redirect("quizzes:play", code=session.code)  # already joined: back to your place
     picker = class_runs.picker_url(code, session) if is_code(code) else None
     if picker is not None:  # a class's code or a class's quiz: pick your name there
         return redirect(picker)
@@ -186,7 +186,7 @@ def _join(request: HttpRequest, code: str) -> HttpResponse:
         return render(request, "quizzes/student/join.html", {"form": form}, status=422)
     existing = participant_for(request, session)
     if existing is not None:
-        return redirect("quiz-play", code=session.code)
+        return redirect("quizzes:play", code=session.code)
     if picker := class_runs.picker_url(session.code, session):
         return redirect(picker)  # a class's quiz: its students pick their name
     nickname = form.cleaned_data["nickname"]
@@ -223,7 +223,7 @@ def _join(request: HttpRequest, code: str) -> HttpResponse:
 
 
 def _joined(request: HttpRequest, session: Session, participant: Participant) -> HttpResponse:
-    response = redirect("quiz-play", code=session.code)
+    response = redirect("quizzes:play", code=session.code)
     response.set_signed_cookie(
         cookie_name(session.code),
         participant.token,

@@ -76,7 +76,7 @@ def poll_paths() -> re.Pattern[str]:
     spelled = []
     for number, (language, _name) in enumerate(settings.LANGUAGES):
         with translation.override(language):
-            before, after = reverse("quiz-state", args=[marker]).split(marker)
+            before, after = reverse("quizzes:state", args=[marker]).split(marker)
         spelled.append(f"{re.escape(before)}(?P<code{number}>[^/]+){re.escape(after)}")
     return re.compile("|".join(spelled))
 

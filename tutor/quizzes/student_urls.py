@@ -6,9 +6,9 @@ from . import join_views
 from . import student_views as views
 
 urlpatterns = [
-    path("join/", join_views.join, name="quiz-join"),
-    path("join/<str:code>/", join_views.join, name="quiz-join-code"),
-    path("play/<str:code>/", views.play, name="quiz-play"),
-    path("play/<str:code>/state/", views.state, name="quiz-state"),
-    path("play/<str:code>/answer/", views.answer, name="quiz-answer"),
+    path("join/", join_views.join, name="join"),
+    path("join/<str:code>/", join_views.join, name="join-code"),
+    path("play/<str:code>/", views.play, name="play"),
+    path("play/<str:code>/state/", views.state, name="state"),
+    path("play/<str:code>/answer/", views.answer, name="answer"),
 ]

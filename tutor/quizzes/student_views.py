@@ -253,11 +253,11 @@ def _load(request: HttpRequest, code: str) -> tuple[Session, Participant | None]
 def play(request: HttpRequest, code: str) -> HttpResponse:
     session, participant = _load(request, code)
     if participant is None:
-        return redirect("quiz-join-code", code=session.code)
+        return redirect("quizzes:join-code", code=session.code)
     language = _quiz_language(session, participant)
     if language != (get_language() or "en"):
         with translation.override(language):
-            return redirect(reverse("quiz-play", args=[session.code]))
+            return redirect(reverse("quizzes:play", args=[session.code]))
     # ?answered=<index>: the page after a homework answer shows its verdict first.
     shown = whole_number(request.GET.get("answered", ""), 4)
     if shown is not None and not participant.responses.filter(index=shown).answered().exists():
@@ -281,7 +281,7 @@ def state(request: HttpRequest, code: str) -> HttpResponse:
     if participant is None:
         return HttpResponse(status=STOP_POLLING)
     if not request.htmx:
-        return redirect("quiz-play", code=session.code)
+        return redirect("quizzes:play", code=session.code)
     return render_stage(request, _stage(request, session, participant))
 
 
@@ -300,7 +300,7 @@ REFUSALS = {
 def answer(request: HttpRequest, code: str) -> HttpResponse:
     session, participant = _load(request, code)
     if participant is None:
-        return redirect("quiz-join-code", code=session.code)
+        return redirect("quizzes:join-code", code=session.code)
     index = whole_number(request.POST.get("index", ""), 4)
     message = None
     status = 200
@@ -323,7 +323,7 @@ def answer(request: HttpRequest, code: str) -> HttpResponse:
         context = _stage(request, session, participant, answered, shown, message=message)
         return render_stage(request, context)
     if message is None and answered is not None:  # post/redirect/get, to the verdict
-        play = reverse("quiz-play", args=[session.code])
+        play = reverse("quizzes:play", args=[session.code])
         return redirect(f"{play}?answered={answered[0].index}")
     session.refresh_from_db()
     return render(

@@ -1,6 +1,9 @@
-"""Every address of the quizzes app: the teacher's and the student's."""
+"""Every address of the quizzes app, the teacher's and the student's, in the ``quizzes``
+namespace (``quizzes:play``, ``quizzes:edit``); accounts are ``account_urls.py``."""
 
 from django.urls import include, path
+
+app_name = "quizzes"
 
 # The students' addresses first: a live class sends most of the site's requests there, and
 # Django tries the patterns in order (none of the teacher's starts with join/ or play/).

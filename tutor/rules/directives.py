@@ -337,7 +337,7 @@ def drill_link(drill: QuestionDrill[Any, Any], level: str = "easy", **params: st
     """A drill opened on this very situation (the drill checks it again)."""
     if set(params) != set(drill.situation):
         raise DirectiveError(f"{drill.slug} takes a situation of {drill.situation}")
-    return f"{reverse('drill', args=[drill.slug])}?{urlencode({'level': level, **params})}"
+    return f"{reverse('drills:drill', args=[drill.slug])}?{urlencode({'level': level, **params})}"
 
 
 def render_directive(text: str, language: str, *, drill_links: bool = True) -> str:

@@ -131,7 +131,7 @@ def practice_link(page: str, anchors: list[str]) -> str:
     for concept in section_concepts(page, anchors):
         aimed = practice(concept.id)
         if aimed:
-            url = reverse("drill", args=[aimed[0].drill.slug])
+            url = reverse("drills:drill", args=[aimed[0].drill.slug])
             query = urlencode({"level": aimed[0].levels[0], "concept": concept.id})
             # Translators: before the link to practise the rules of a section, e.g. "Practise: Kickers".
             label = pgettext("rule page", "Practise:")

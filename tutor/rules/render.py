@@ -186,7 +186,7 @@ def _render_sections(
     tokens = select_sections(md.parse(document.path.read_text(encoding="utf-8")), anchors)
     with translation.override(language):
         title, toc, total, done = _translate(md, tokens, document, language)
-        page = reverse("rule-page", args=[document.slug])
+        page = reverse("rules:page", args=[document.slug])
         boxes(tokens)
         _engine_blocks(tokens, language, elsewhere=(page, frozenset(anchors)))
         frame_segments(tokens)

@@ -2,4 +2,6 @@ from django.urls import path
 
 from . import views
 
-urlpatterns = [path("translations/", views.status, name="translations")]
+app_name = "translations"
+
+urlpatterns = [path("translations/", views.status, name="status")]

@@ -100,6 +100,6 @@ def import_gift(request: HttpRequest) -> HttpResponse:
             % {"count": format_number(count, get_language() or "en")},
         )
         if quiz is not None:
-            return redirect(f"{reverse('quiz-edit', args=[quiz.pk])}#slots")
-        return redirect("bank")
+            return redirect(f"{reverse('quizzes:edit', args=[quiz.pk])}#slots")
+        return redirect("quizzes:bank")
     return render(request, "quizzes/teacher/interchange/import.html", context)

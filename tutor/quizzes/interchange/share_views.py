@@ -36,7 +36,7 @@ def quiz_share(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         share.turn_on(quiz)
         messages.success(request, _("The share link is ready: copy it and send it."))
-    return redirect(f"{reverse('quiz-edit', args=[quiz.pk])}#move")
+    return redirect(f"{reverse('quizzes:edit', args=[quiz.pk])}#move")
 
 
 def _missing(request: HttpRequest) -> HttpResponse:
@@ -87,4 +87,4 @@ def shared_copy(request: HttpRequest, token: str) -> HttpResponse:
         return _missing(request)
     copy = share.copy_quiz(quiz, request.user)
     messages.success(request, _("“%(title)s” is copied into your quizzes.") % {"title": copy.title})
-    return redirect("quiz-edit", pk=copy.pk)
+    return redirect("quizzes:edit", pk=copy.pk)

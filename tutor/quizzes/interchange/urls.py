@@ -5,8 +5,8 @@ from django.urls import path
 from . import export_views, import_views, share_views
 
 urlpatterns = [
-    path("quizzes/<int:pk>/export/moodle.xml", export_views.quiz_moodle, name="quiz-export-xml"),
-    path("quizzes/<int:pk>/export/gift.txt", export_views.quiz_gift, name="quiz-export-gift"),
+    path("quizzes/<int:pk>/export/moodle.xml", export_views.quiz_moodle, name="export-xml"),
+    path("quizzes/<int:pk>/export/gift.txt", export_views.quiz_gift, name="export-gift"),
     path(
         "quizzes/session/<str:code>/export/moodle.xml",
         export_views.session_moodle,
@@ -18,7 +18,7 @@ urlpatterns = [
         name="session-export-gift",
     ),
     path("quizzes/bank/import/", import_views.import_gift, name="bank-import"),
-    path("quizzes/<int:pk>/share/", share_views.quiz_share, name="quiz-share"),
-    path("quizzes/shared/<str:token>/", share_views.shared, name="quiz-shared"),
-    path("quizzes/shared/<str:token>/copy/", share_views.shared_copy, name="quiz-shared-copy"),
+    path("quizzes/<int:pk>/share/", share_views.quiz_share, name="share"),
+    path("quizzes/shared/<str:token>/", share_views.shared, name="shared"),
+    path("quizzes/shared/<str:token>/copy/", share_views.shared_copy, name="shared-copy"),
 ]
