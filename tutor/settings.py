@@ -57,6 +57,8 @@ ALLOWED_HOSTS = [
 ]
 
 INSTALLED_APPS = [
+    # The operators' admin at /admin/ (tutor/urls.py; each app's admin.py).
+    "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

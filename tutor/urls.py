@@ -1,4 +1,5 @@
 from django.conf.urls.i18n import i18n_patterns
+from django.contrib import admin
 from django.urls import include, path
 
 from tutor.core import views as core
@@ -14,5 +15,9 @@ urlpatterns = i18n_patterns(
     path("", include("tutor.lessons.urls")),
 )
 
-# Outside the language prefix: browsers ask for it at the root.
-urlpatterns += [path("favicon.ico", core.favicon, name="favicon")]
+# Outside the language prefix: browsers ask for the favicon at the root, and the operators'
+# admin keeps one address whatever the language (Django's own catalogs translate it).
+urlpatterns += [
+    path("favicon.ico", core.favicon, name="favicon"),
+    path("admin/", admin.site.urls),
+]
