@@ -88,6 +88,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/python manage.py makemigrations --check --dry-run
 
 format: $(STAMP)
 	$(BIN)/ruff check --fix .
