@@ -40,7 +40,7 @@ bench-smoke: setup
 # The suite again on PostgreSQL: every test that touches the database (tests/conftest.py
 # marks them `database`), but for the two page sweeps (screenshots, axe), which check what a
 # page looks like, not what the database keeps, and already ran on SQLite. The server must be running and the role allowed to create the
-# test database; .ci/run sets one up, README "PostgreSQL" says how to do it by hand.
+# test database; .ci/run sets one up, docs/deploying.md "PostgreSQL" says how to do it by hand.
 TEST_DATABASE_URL ?= postgres://tutor:tutor@127.0.0.1:5432/tutor
 test-postgres: $(STAMP) catalogs
 	DATABASE_URL="$${DATABASE_URL:-$(TEST_DATABASE_URL)}" $(BIN)/python -m pytest $(XDIST) -m database \
@@ -49,7 +49,7 @@ test-postgres: $(STAMP) catalogs
 # Production server on loopback: gunicorn (gunicorn.conf.py) with DEBUG off, whitenoise
 # serving compressed, content-hashed static files. Plain HTTP, so no HTTPS redirect and
 # cookies without the Secure flag unless the environment says otherwise; behind a TLS
-# proxy see README "Deploying". SECRET_KEY comes from the environment, else from
+# proxy see docs/deploying.md "On one machine". SECRET_KEY comes from the environment, else from
 # .secret_key (not in git), made on first use.
 SERVE_ENV = DEBUG=0 \
 	SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" \

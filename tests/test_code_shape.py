@@ -1,5 +1,6 @@
-"""The shape the code keeps (STYLE.md): modules of a few hundred lines with one concern,
-functions short enough to read at once. Migrations are generated and exempt."""
+"""The shape the code keeps (docs/style.md, "Files of a few hundred lines"): modules of a
+few hundred lines with one concern, functions short enough to read at once. Migrations are
+generated and exempt."""
 
 from __future__ import annotations
 

@@ -290,11 +290,11 @@ def test_csrf_failure_page_keeps_to_the_policy(lang: str) -> None:
     assert f'<html lang="{lang}"' in html
 
 
-# -- the deployment the README documents --------------------------------------------------
+# -- the deployment docs/deploying.md documents --------------------------------------------
 def test_check_deploy_passes_behind_the_documented_tls_proxy() -> None:
-    """README "Deploying": the environment for a site on the internet behind a TLS proxy
-    passes Django's deployment checklist without a warning (tests/core/test_settings.py
-    checks the bare production settings)."""
+    """docs/deploying.md "On one machine": the environment for a site on the internet behind
+    a TLS proxy passes Django's deployment checklist without a warning
+    (tests/core/test_settings.py checks the bare production settings)."""
     from tests.core.test_settings import run_manage
 
     result = run_manage(

@@ -1,5 +1,5 @@
 """``python manage.py purge_learners [--days 180]``: remove anonymous learners not seen for
-that many days, with their progress and answers (run it daily from cron; see README).
+that many days, with their progress and answers (run it daily from cron; see docs/deploying.md "Housekeeping").
 
 Accounts' learners are never removed: their progress is what the account is for.
 """
