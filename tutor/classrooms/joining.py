@@ -17,10 +17,11 @@ from typing import Any, cast
 from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
+from tutor.core.locales import current_language
 from tutor.quizzes import join_views
 from tutor.quizzes.models import Session, is_code
 
@@ -111,7 +112,7 @@ def _roster(request: HttpRequest, classroom: Classroom, session: Session) -> Htt
     form = PickForm(request.POST, members=members)
     if form.is_valid():
         member = next(m for m in members if m.pk == form.cleaned_data["member"])
-        language = get_language() or "en"
+        language = current_language()
         try:
             participant = seats.claim(session, member, form.cleaned_data["attempt"], language)
         except seats.NameTaken:

@@ -14,10 +14,10 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from tutor.core.collation import sorted_by_language
+from tutor.core.locales import current_language
 from tutor.quizzes.models import (
     CODE_LENGTH,
     NICKNAME_LENGTH,
@@ -48,7 +48,7 @@ def new_class_code() -> str:
 class MemberQuerySet(models.QuerySet):
     def in_order(self) -> list[Member]:
         """The roster as the page language sorts names (ICU collation)."""
-        return sorted_by_language(self, get_language() or "en", key=lambda m: m.name)
+        return sorted_by_language(self, current_language(), key=lambda m: m.name)
 
     def looking_like(self, name: str) -> MemberQuerySet:
         """The roster names that look like ``name`` (``nicknames.looks``), as two students'

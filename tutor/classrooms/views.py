@@ -17,10 +17,11 @@ from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from tutor.core.locales import current_language
 from tutor.quizzes import services
 from tutor.quizzes.models import Quiz, Session
 from tutor.quizzes.nicknames import looks
@@ -142,7 +143,7 @@ def names_add(request: HttpRequest, pk: int) -> HttpResponse:
     except IntegrityError:  # a look-alike name was added meanwhile (another tab)
         form.add_error("names", MESSAGES["roster_changed"])
         return _page(request, classroom, status=422, roster_form=form)
-    count = number(len(names), get_language() or "en")
+    count = number(len(names), current_language())
     messages.success(
         request,
         ngettext("%(count)s name added.", "%(count)s names added.", len(names)) % {"count": count},

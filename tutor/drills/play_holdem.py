@@ -13,9 +13,10 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 
+from tutor.core.locales import current_language
 from tutor.core.numbers import whole_number
 from tutor.engine import bots
 from tutor.engine.betting import Action, ActionKind
@@ -119,7 +120,7 @@ def _action_from_post(request: HttpRequest, hand: Hand) -> Action:
 
 
 def view(request: HttpRequest, drill: PlayDrill) -> HttpResponse:
-    language = get_language() or "en"
+    language = current_language()
     loaded = _load(request)
     error = None
     if request.method == "POST":
@@ -216,7 +217,7 @@ def _context(drill: PlayDrill, loaded: tuple | None, language: str) -> dict[str,
 def _legal_presets(hand: Hand) -> list[tuple[str, str]]:
     """The presets the learner may use now: the engine's code (the button's value) and
     the label, "2x (200)" in the page language's words, numbers and brackets."""
-    language = get_language() or "en"
+    language = current_language()
     out = []
     for preset in PRESETS:
         try:

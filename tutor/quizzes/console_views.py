@@ -29,12 +29,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRefresh
 
 from tutor.classrooms import runs as class_runs
+from tutor.core.locales import current_language
 
 from . import charts, export, nicknames, results, services, stage
 from .answers import answer_label, correct_answer, reveal_feedback
 from .forms import DEFAULT_ZONES, RunForm, zone_names
 from .models import Participant, Response, RetryPoints, Session
-from .teacher_common import own_quiz, own_session, page_language, render_question
+from .teacher_common import own_quiz, own_session, render_question
 
 STOP_POLLING = 286  # htmx stops polling on this status
 ZONE_KEY = "quiz_time_zone"
@@ -62,7 +63,7 @@ def qr_svg(url: str) -> SafeString:
 
 def join_url(request: HttpRequest, session: Session) -> str:
     """The join link, in the quiz's language when it has one (else the teacher's)."""
-    with translation.override(session.settings.get("language") or page_language()):
+    with translation.override(session.settings.get("language") or current_language()):
         return request.build_absolute_uri(reverse("quiz-join-code", args=[session.code]))
 
 
@@ -84,7 +85,7 @@ def quiz_run(request: HttpRequest, pk: int) -> HttpResponse:
     zone = (
         request.session.get(ZONE_KEY)
         or browser_zone(request)
-        or DEFAULT_ZONES.get(page_language(), "UTC")
+        or DEFAULT_ZONES.get(current_language(), "UTC")
     )
     if request.method == "POST":
         form = RunForm(request.POST)
@@ -164,7 +165,7 @@ def console(request: HttpRequest, code: str) -> HttpResponse:
         context["podium"] = services.leaderboard(session, top=3)
     if session.mode == Session.Mode.LIVE and 0 <= session.current < len(session.questions):
         q = services.question(session, session.current)
-        language = session.settings.get("language") or page_language()
+        language = session.settings.get("language") or current_language()
         with translation.override(language):
             context["question_html"] = render_question(request, q)
             if session.state in (Session.State.REVEAL, Session.State.ENDED):

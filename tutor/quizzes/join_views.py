@@ -16,11 +16,12 @@ from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from tutor.classrooms import runs as class_runs
+from tutor.core.locales import current_language
 
 from . import nicknames
 from .models import CODE_ALPHABET, CODE_LENGTH, NICKNAME_LENGTH, Participant, Session, is_code
@@ -214,7 +215,7 @@ def _join(request: HttpRequest, code: str) -> HttpResponse:
                 nickname=nickname,
                 skeleton=skeleton,
                 capitals=capitals,
-                language=get_language() or "en",
+                language=current_language(),
                 join_key=attempt,
             )
     except IntegrityError:  # the same nickname joined meanwhile

@@ -21,10 +21,11 @@ from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.safestring import SafeString
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from tutor.core.locales import current_language
 from tutor.core.numbers import whole_number
 from tutor.drills.base import AnswerError
 from tutor.drills.drill import Grade
@@ -185,7 +186,7 @@ def render_stage(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
     site's context processors (user, messages, the page's path, the CSP nonce: whole pages
     need them), a sixth of its cost. ``tests/quizzes/test_student.py`` checks that both ways
     give the same stage."""
-    language = get_language()
+    language = current_language()
     key = _stage_key(context, language)
     # Kept per process. Key: _stage_key, everything the stage shows; the student's own
     # CSRF token is put in after (the cached copy holds a placeholder).
@@ -255,7 +256,7 @@ def play(request: HttpRequest, code: str) -> HttpResponse:
     if participant is None:
         return redirect("quiz-join-code", code=session.code)
     language = _quiz_language(session, participant)
-    if language != (get_language() or "en"):
+    if language != current_language():
         with translation.override(language):
             return redirect(reverse("quiz-play", args=[session.code]))
     # ?answered=<index>: the page after a homework answer shows its verdict first.

@@ -8,7 +8,6 @@ from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
 
 from . import services
 from .models import Quiz, Session, is_code
@@ -24,10 +23,6 @@ def own_session(request: HttpRequest, code: str) -> Session:
     return get_object_or_404(
         Session.objects.select_related("quiz"), code=code.upper(), quiz__owner=request.user
     )
-
-
-def page_language() -> str:
-    return get_language() or "en"
 
 
 def render_question(request: HttpRequest, q: services.Question) -> SafeString:

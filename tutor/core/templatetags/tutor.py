@@ -18,10 +18,10 @@ from functools import lru_cache
 from django import template
 from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import pgettext
 
 from tutor.core.context_processors import translated_paths
-from tutor.core.locales import format_number, format_percentage, language_choices
+from tutor.core.locales import current_language, format_number, format_percentage, language_choices
 from tutor.engine.cards import Card
 from tutor.engine.errors import InvalidCards
 from tutor.words import terms
@@ -41,17 +41,13 @@ from tutor.words.cards import card_name
 register = template.Library()
 
 
-def _language() -> str:
-    return get_language() or "en"
-
-
 @register.filter
 def num(value: object, decimals: int | None = None) -> str:
     """Format a number for the page's language; anything else passes through unchanged."""
     number = _as_number(value)
     if number is None:
         return "" if value is None else str(value)
-    return format_number(number, _language(), decimals=decimals)
+    return format_number(number, current_language(), decimals=decimals)
 
 
 @register.filter
@@ -59,7 +55,7 @@ def pct(value: object, decimals: int = 2) -> str:
     number = _as_number(value)
     if number is None:
         return "" if value is None else str(value)
-    return format_percentage(number, _language(), decimals=decimals)
+    return format_percentage(number, current_language(), decimals=decimals)
 
 
 def _as_number(value: object) -> int | Decimal | Fraction | float | None:
@@ -220,7 +216,7 @@ def _as_card(value: object) -> Card | None:
 
 def render_card(value: object, extra_class: str = "") -> SafeString:
     card = _as_card(value)
-    return _card_html(card.code if card else None, extra_class, _language())
+    return _card_html(card.code if card else None, extra_class, current_language())
 
 
 # Key: the card, the extra class and the language: everything the markup shows. Nothing
@@ -269,7 +265,7 @@ def cards(
 ) -> SafeString:
     """A row of cards as a list; cards in ``highlight`` are marked (outline and a text mark)."""
     marked = frozenset(code for code in map(_code, highlight) if code is not None)
-    return _cards_html(tuple(map(_code, values)), marked, str(label), _language())
+    return _cards_html(tuple(map(_code, values)), marked, str(label), current_language())
 
 
 # Key: the cards, which are highlighted, the list's label and the language: everything the
@@ -314,7 +310,7 @@ def hreflang_links(context: template.Context) -> SafeString:
 def language_links(context: template.Context) -> SafeString:
     """The language switcher's items: each language's name in its own script, linking to
     this page (and its query) in that language."""
-    pieces = _switcher_pieces(context["page_path"], get_language() or "en")
+    pieces = _switcher_pieces(context["page_path"], current_language())
     return _with_query(pieces, context["page_query"])
 
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 
-from tutor.core.locales import format_number
+from tutor.core.locales import current_language, format_number
 from tutor.core.numbers import whole_number
 from tutor.engine import events as ev
 from tutor.engine.betting import ActionKind, Options, check_amount
@@ -113,7 +113,7 @@ def _antes(hand: Hand, opts: Options) -> tuple[str, ...]:
     mode = ante_mode(hand)
     if mode is None or not any(isinstance(e, ev.PostAnte) for e in hand.events):
         return ()
-    seat, language = seat_name(opts.seat), get_language() or "en"
+    seat, language = seat_name(opts.seat), current_language()
     lines = []
     if hand.street is Street.PREFLOP:
         lines.append(words.ante_note(mode, seat, hand.level.ante, opts.to_call, language))
@@ -154,7 +154,7 @@ def grade(question: Question, answer: Answer) -> Grade:
         increment=(opts.min_to or 0) - current,
         pot=hand.pot,
         structure=question.structure,
-        blocked=reason_text(opts.blocked.value, {}, get_language() or "en") if opts.blocked else "",
+        blocked=reason_text(opts.blocked.value, {}, current_language()) if opts.blocked else "",
         all_in_only=can_raise and opts.min_to == opts.max_to == opts.all_in_to,
         order=_order(hand, concepts_of(question)),
         antes=_antes(hand, opts),
@@ -165,7 +165,7 @@ def grade(question: Question, answer: Answer) -> Grade:
 def _picked(hand: Hand, seat: int, limits: tuple[int, int] | None) -> str:
     """The seat picked to act, else the limits: a figure the engine refuses comes with the
     engine's reason; one it allows, with the figure it allows beyond it."""
-    opts, language = hand.options(), get_language() or "en"
+    opts, language = hand.options(), current_language()
     to_act = seat_name(hand.to_act or 0)
     if seat != hand.to_act:
         return figure_line("seat", language, chosen=seat_name(seat), seat=to_act)
@@ -215,7 +215,7 @@ def answer_key(question: Question) -> dict[str, list[str]]:
 
 def _chips_text(text: str) -> str:
     chips = whole_number(text.replace(" ", "").replace(",", ""))
-    return format_number(chips, get_language() or "en") if chips is not None else "?"
+    return format_number(chips, current_language()) if chips is not None else "?"
 
 
 def answer_label(question: Question, answer: Answer) -> str:

@@ -14,8 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext_lazy
 
+from tutor.core.locales import current_language
 from tutor.engine import events as ev
 from tutor.words.narrate import narrate
 from tutor.words.terms import seat_name
@@ -83,7 +84,7 @@ def context(question: Question) -> dict[str, object]:
     return {
         "seat_rows": rows,
         "choices": [row for row in rows if not row.folded],
-        "log": narrate([e.to_dict() for e in found.betting], seat_name, get_language() or "en"),
+        "log": narrate([e.to_dict() for e in found.betting], seat_name, current_language()),
         "board_so_far": board,
         "to_come": len(question.board) - len(board),
     }

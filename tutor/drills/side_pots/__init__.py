@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext_lazy
 
-from tutor.core.locales import format_number
+from tutor.core.locales import current_language, format_number
 from tutor.core.numbers import whole_number
 from tutor.table.picture import from_contributions
 from tutor.words.base import answer_parts, join_names, labelled, parenthetical
@@ -97,7 +97,7 @@ def context(question: Question) -> dict[str, object]:
         question.all_in,
         question.button,
         seat_name,
-        get_language() or "en",
+        current_language(),
     )
     return {
         "seat_rows": seat_rows,
@@ -121,7 +121,7 @@ def _chips(text: str) -> int | None:
 
 def answer_label(question: Question, answer: Answer) -> str:
     seats = len(question.contributions)
-    language = get_language() or "en"
+    language = current_language()
     if value(answer, "stage") == "2":
         return answer_parts(
             [

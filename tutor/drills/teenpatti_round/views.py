@@ -14,10 +14,9 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from tutor.core.locales import format_number
+from tutor.core.locales import current_language, format_number
 from tutor.drills.base import get_progress, new_seed, record_answer
 from tutor.drills.drill import PlayDrill
 from tutor.engine import tp2020
@@ -40,7 +39,7 @@ from .slip import (
 
 
 def view(request: HttpRequest, drill: PlayDrill) -> HttpResponse:
-    language = get_language() or "en"
+    language = current_language()
     state = play.load_state(request.session)
     outcome = Outcome(show_last=bool(state.get("show_last")))
     if request.method == "POST":

@@ -22,9 +22,9 @@ and label, and ``DRILL``.
 
 from __future__ import annotations
 
-from django.utils.translation import get_language, gettext_lazy, pgettext
+from django.utils.translation import gettext_lazy, pgettext
 
-from tutor.core.locales import format_number
+from tutor.core.locales import current_language, format_number
 from tutor.core.numbers import whole_number
 from tutor.words.base import answer_parts
 from tutor.words.terms import seat_name
@@ -89,7 +89,7 @@ def _number_text(text: str, language: str) -> str:
 
 
 def answer_label(question: Question, answer: Answer) -> str:
-    language = get_language() or "en"
+    language = current_language()
     given = []
     for seat in range(question.players):
         place = whole_number(value(answer, f"place{seat}"), 2)

@@ -19,8 +19,9 @@ from dataclasses import replace
 from typing import Any
 
 from django.template.loader import render_to_string
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 
+from tutor.core.locales import current_language
 from tutor.drills.base import LEVEL_NAMES
 
 from ..questions import Question
@@ -79,7 +80,7 @@ def engine_snapshot(q: Question, points: int) -> Snapshot:
     form = engine_form(q, context)
     return Snapshot(
         name=_name(q),
-        language=get_language() or "en",
+        language=current_language(),
         text="\n".join([question_text(q, context), *form.lines]),
         parts=tuple(asked.part for asked in form.asked),
         explanation="\n".join(line for line in form.explanation if line),

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 
-from tutor.core.locales import format_number
+from tutor.core.locales import current_language, format_number
 from tutor.drills import odd_chips as odd_chips_drill
 from tutor.drills import odd_chips as odd_drill
 from tutor.drills import side_pots as side_pots_drill
@@ -49,7 +49,7 @@ def side_pots(q: Question, context: dict[str, Any]) -> Form:
 def odd_chips(q: Question, context: dict[str, Any]) -> Form:
     """Each pot with its amount and its winners (the page's answer form says them), then
     one number for each winner's chips from each pot."""
-    key, language = q.answer_key, get_language() or "en"
+    key, language = q.answer_key, current_language()
     lines: list[str] = []
     asked: list[Asked] = []
     for pot in context["pot_forms"]:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from django.utils.translation import get_language, gettext, pgettext
+from django.utils.translation import gettext, pgettext
 
-from tutor.core.locales import format_number
+from tutor.core.locales import current_language, format_number
 from tutor.drills import betting as betting_drill
 from tutor.drills import legal_actions as legal_actions_drill
 from tutor.drills import legal_actions as legal_drill
@@ -112,7 +112,7 @@ def showdown_order(q: Question, context: dict[str, Any]) -> Form:
 
 def tournament(q: Question, context: dict[str, Any]) -> Form:
     """Each player's place (a choice among the places), and the blinds of the hand asked."""
-    key, language = q.answer_key, get_language() or "en"
+    key, language = q.answer_key, current_language()
     asked_hand = record(q, tournament_drill.Question).asked
     places = [(str(place), format_number(place, language)) for place in context["place_choices"]]
     asked = [choice(label, f"place{seat}", places, key) for seat, label in context["seat_rows"]]
