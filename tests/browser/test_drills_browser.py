@@ -34,7 +34,7 @@ def fill_answer(page: Page, slug: str, seed: int = SEED, level: str = "easy") ->
     buttons it names, type its amounts. Hidden fields (a stage) are already there."""
     drill = DRILLS[slug]
     assert isinstance(drill, QuestionDrill)
-    key = drill.answer_key(drill.generate(seed, level))
+    key = drill.right_answer(drill.generate(seed, level))
     form = page.locator("form.answer-form")
     for name, values in key.items():
         fields = form.locator(f'[name="{name}"]')

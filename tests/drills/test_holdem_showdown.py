@@ -48,7 +48,7 @@ def test_hard_level_favours_close_decisions() -> None:
     assert close("hard") > close("easy")
 
 
-def test_question_page_has_no_answer_key(client: Client, language: str) -> None:
+def test_question_page_has_no_right_answer(client: Client, language: str) -> None:
     html = client.get(f"/{language}/drills/holdem-showdown/?level=hard&seed=42").content.decode()
     assert 'id="feedback"' in html and 'role="status"' in html
     assert "showdown-row--winner" not in html
@@ -275,7 +275,7 @@ def test_aimed_page_is_answered_from_its_key(client: Client) -> None:
     html = page.content.decode()
     assert 'class="concept-banner"' in html
     question = holdem_showdown.DRILL.deal(9, "hard", "wheel-straight")
-    answer = {"token": token_of(html), **holdem_showdown.answer_key(question)}
+    answer = {"token": token_of(html), **holdem_showdown.right_answer(question)}
     response = client.post("/en/drills/holdem-showdown/", answer, HTTP_HX_REQUEST="true")
     assert 'class="feedback__verdict ok"' in response.content.decode()
 

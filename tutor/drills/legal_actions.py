@@ -152,7 +152,7 @@ def _picked(rows: tuple[ActionRow, ...]) -> str:
     return ""
 
 
-def answer_key(question: Question) -> dict[str, list[str]]:
+def right_answer(question: Question) -> dict[str, list[str]]:
     return {"act": legal(question)}
 
 
@@ -195,7 +195,7 @@ DRILL = QuestionDrill(
     question_type=Question,
     generate=generate,
     grade=grade,
-    answer_key=answer_key,
+    right_answer=right_answer,
     answer_label=answer_label,
     context=context,
     shareable=False,  # the question holds the engine's Hand, which is mutable

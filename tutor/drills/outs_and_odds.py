@@ -344,7 +344,7 @@ def grade(question: Question, answer: Answer) -> Grade:
     )
 
 
-def answer_key(question: Question) -> dict[str, list[str]]:
+def right_answer(question: Question) -> dict[str, list[str]]:
     """The engine's answer as the form would post it (pot odds to a tenth of a point)."""
     odds = analyse(question)
     key: dict[str, list[str]] = {}
@@ -387,7 +387,7 @@ DRILL = QuestionDrill(
     question_type=Question,
     generate=generate,
     grade=grade,
-    answer_key=answer_key,
+    right_answer=right_answer,
     answer_label=answer_label,
     concepts=MappingProxyType(
         {"outs": LEVELS, "pot-odds": ("medium", "hard"), "equity": ("hard",)}

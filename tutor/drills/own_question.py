@@ -176,7 +176,7 @@ def _number_label(question: Question) -> str:
     }
 
 
-def answer_key(question: Question) -> dict[str, list[str]]:
+def right_answer(question: Question) -> dict[str, list[str]]:
     if question.kind in (SINGLE, MULTIPLE):
         return {"choice": [str(i) for i in question.right]}
     if question.kind == TRUE_FALSE:
@@ -224,7 +224,7 @@ def written(question: Question, fingerprint: int) -> dict[str, object]:
         "concept": None,
         "version": DRILL.version,
         "question": question.to_dict(),
-        "answer": answer_key(question),
+        "answer": right_answer(question),
         "concepts": [],
     }
 
@@ -241,7 +241,7 @@ DRILL = QuestionDrill(
     question_type=Question,
     generate=generate,
     grade=grade,
-    answer_key=answer_key,
+    right_answer=right_answer,
     answer_label=answer_label,
     context=context,
     quiz=False,  # put in a quiz from the question bank, not from the list of drills

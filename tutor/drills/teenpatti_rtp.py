@@ -111,7 +111,7 @@ def _picked(chosen: str, best: str, returns: dict[str, Fraction]) -> str:
     )
 
 
-def answer_key(question: Question) -> dict[str, list[str]]:
+def right_answer(question: Question) -> dict[str, list[str]]:
     return {"best": [best_bet(question)]}
 
 
@@ -141,7 +141,7 @@ DRILL = QuestionDrill(
     question_type=Question,
     generate=generate,
     grade=grade,
-    answer_key=answer_key,
+    right_answer=right_answer,
     answer_label=answer_label,
     context=context,
     concepts={"tp-rtp": ("easy", "medium", "hard")},

@@ -208,7 +208,7 @@ def _answer(request: HttpRequest, drill: QuestionDrill[Any, Any]) -> HttpRespons
     except AnswerError as error:
         context["answer_error"] = error.message
         return _respond(request, drill, context, status=422)
-    answer_key = f"{token}:{request.POST.get('stage', '')}"
+    answer_id = f"{token}:{request.POST.get('stage', '')}"
     once = question_key(token or "", request.POST.get("stage", ""))  # not its time: a replay
     progress, counted = record_answer(request, drill.slug, once, feedback.correct)
     context.update(feedback=feedback, progress=progress, counted=counted)
@@ -222,7 +222,7 @@ def _answer(request: HttpRequest, drill: QuestionDrill[Any, Any]) -> HttpRespons
             level=asked.level,
             correct=feedback.correct,
             token=token or "",
-            answer_id=answer_key,
+            answer_id=answer_id,
         )
     return _respond(request, drill, context)
 

@@ -171,7 +171,7 @@ def token_time(token: str) -> datetime | None:
         return None
 
 
-def answer_key(text: str) -> str:
+def answer_digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:40]
 
 
@@ -198,7 +198,7 @@ def drill_answer(
         correct=correct,
         elapsed_ms=elapsed,
         source=Attempt.Source.DRILL,
-        key=f"drill:{answer_key(answer_id)}",
+        key=f"drill:{answer_digest(answer_id)}",
         now=now,
     )
 

@@ -101,7 +101,7 @@ def summarize(sitting: Sitting) -> Summary:
                 q,
                 row.answer,
                 answer_label(q, row.answer) or "—",
-                answer_label(q, q.answer_key),
+                answer_label(q, q.right_answer),
             )
         )
     return Summary(

@@ -31,14 +31,14 @@ def as_querydict(answer: Answer | None) -> QueryDict:
     return data
 
 
-def correct_answer(q: Question) -> QueryDict:
+def right_answer_form(q: Question) -> QueryDict:
     """The answer the engine counted as right when the session started, as form data."""
-    return as_querydict(q.answer_key)
+    return as_querydict(q.right_answer)
 
 
 def reveal_feedback(q: Question) -> Grade:
     """The drill's feedback for the right answer: what the teacher shows on reveal."""
-    return q.drill.revealed(q.data, correct_answer(q))
+    return q.drill.revealed(q.data, right_answer_form(q))
 
 
 def answer_label(q: Question, answer: Answer | None) -> str:

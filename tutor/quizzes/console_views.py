@@ -32,7 +32,7 @@ from tutor.classrooms import runs as class_runs
 from tutor.core.locales import current_language
 
 from . import charts, export, nicknames, results, services, stage
-from .answers import answer_label, correct_answer, reveal_feedback
+from .answers import answer_label, reveal_feedback, right_answer_form
 from .forms import DEFAULT_ZONES, RunForm, zone_names
 from .models import Participant, Response, RetryPoints, Session
 from .teacher_common import own_quiz, own_session, render_question
@@ -170,7 +170,7 @@ def console(request: HttpRequest, code: str) -> HttpResponse:
             context["question_html"] = render_question(request, q)
             if session.state in (Session.State.REVEAL, Session.State.ENDED):
                 context["reveal_html"] = render_reveal(request, q)
-                context["key_label"] = answer_label(q, correct_answer(q))
+                context["key_label"] = answer_label(q, right_answer_form(q))
                 result = results.question_result(session, session.current)
                 context["split_chart"] = charts.split_chart(result)
         context["question_language"] = language

@@ -95,7 +95,7 @@ def printed(request: HttpRequest, q: services.Question, with_key: bool) -> Print
             render_to_string(f"{q.template}#question", context, request), prefix
         ),
         answer_html=scoped_ids(render_to_string(f"{q.template}#answer", context, request), prefix),
-        key_label=answer_label(q, q.answer_key) if with_key else "",
+        key_label=answer_label(q, q.right_answer) if with_key else "",
         explanation_html=scoped_ids(render_reveal(request, q), f"{prefix}key-")
         if with_key
         else NOTHING,

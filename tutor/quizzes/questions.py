@@ -116,7 +116,7 @@ class Question:
         return self.drill.template
 
     @property
-    def answer_key(self) -> dict[str, list[str]]:
+    def right_answer(self) -> dict[str, list[str]]:
         """The right answer as it was stored when the session started."""
         return {k: list(v) for k, v in self.entry["answer"].items()}
 

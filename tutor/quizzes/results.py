@@ -16,7 +16,7 @@ from typing import Any
 from tutor.drills.base import LEVEL_NAMES
 
 from . import services
-from .answers import answer_label, correct_answer
+from .answers import answer_label, right_answer_form
 from .models import Participant, Response, Session
 
 
@@ -91,7 +91,7 @@ def _splits(q: services.Question, rows: list[Response], key_label: str) -> list[
 
 def _question_result(q: services.Question, rows: list[Response], joined: int) -> QuestionResult:
     entry = q.entry
-    key_label = answer_label(q, correct_answer(q))
+    key_label = answer_label(q, right_answer_form(q))
     times = [r.elapsed_ms for r in rows if r.elapsed_ms is not None]
     return QuestionResult(
         index=q.index,

@@ -124,7 +124,7 @@ def _question(
         context["feedback"] = graded[1] if graded else _feedback_for(q, response)
         # What the explanation depends on besides the question: the answer (the stage's
         # fragment cache keys on it).
-        context["answer_key"] = json.dumps(response.answer, sort_keys=True)
+        context["answer_json"] = json.dumps(response.answer, sort_keys=True)
     return context
 
 
@@ -230,7 +230,7 @@ def _stage_key(context: dict[str, Any], language: str) -> str | None:
         bool(context["try_again"]),
         context["attempts_left"],
         response.answered is not None,
-        None if feedback is None else (bool(feedback.correct), context["answer_key"]),
+        None if feedback is None else (bool(feedback.correct), context["answer_json"]),
     )
     digest = hashlib.sha256(repr(situation).encode()).hexdigest()
     return f"quiz-stage:{digest}"

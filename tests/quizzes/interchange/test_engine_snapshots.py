@@ -178,7 +178,7 @@ def _entry(slug: str, question: Any, level: str = "easy") -> dict[str, Any]:
         "concept": None,
         "version": drill.version,
         "question": question.to_dict(),
-        "answer": drill.answer_key(question),
+        "answer": drill.right_answer(question),
         "concepts": [],
         "points": 1,
     }
@@ -294,7 +294,7 @@ def test_right_choices_are_worded_as_the_drill_words_its_answer(slug: str) -> No
     for entry in _entries(slug):
         q = _question(entry)
         with translation.override("hi"):
-            said = q.drill.answer_label(q.data, q.answer_key)
+            said = q.drill.answer_label(q.data, q.right_answer)
             form = engine_form(q)
         for asked in form.asked:
             for i in asked.part.right:

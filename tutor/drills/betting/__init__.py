@@ -54,7 +54,6 @@ __all__ = [
     "Question",
     "Shape",
     "aimed_shape",
-    "answer_key",
     "answer_label",
     "build",
     "build_aimed",
@@ -64,6 +63,7 @@ __all__ = [
     "generate",
     "grade",
     "moment",
+    "right_answer",
     "target",
 ]
 
@@ -203,7 +203,7 @@ def _raise_or_not(
     return figure_line(code, language, seat=seat, minimum=opts.min_to, maximum=opts.max_to)
 
 
-def answer_key(question: Question) -> dict[str, list[str]]:
+def right_answer(question: Question) -> dict[str, list[str]]:
     hand, opts = question.hand, question.hand.options()
     key = {"next": [str(hand.to_act)]}
     if _can_raise(hand):
@@ -242,7 +242,7 @@ DRILL = QuestionDrill(
     question_type=Question,
     generate=generate,
     grade=grade,
-    answer_key=answer_key,
+    right_answer=right_answer,
     answer_label=answer_label,
     context=context,
     shareable=False,  # the question holds the engine's Hand, which is mutable

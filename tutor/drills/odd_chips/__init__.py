@@ -170,7 +170,7 @@ def _picked(row: PotRow, pot: PotAward) -> str:
     return figure_line("share_no_odd", language, receivers=receivers, **params)
 
 
-def answer_key(question: Question) -> dict[str, list[str]]:
+def right_answer(question: Question) -> dict[str, list[str]]:
     return {
         field(p, seat): [str(engine)]
         for p, pot in enumerate(the_award(question).pots)
@@ -214,7 +214,7 @@ DRILL = QuestionDrill(
     question_type=Question,
     generate=generate,
     grade=grade,
-    answer_key=answer_key,
+    right_answer=right_answer,
     answer_label=answer_label,
     context=context,
     concepts={"odd-chip": ALL_LEVELS, "split-pot": ALL_LEVELS},

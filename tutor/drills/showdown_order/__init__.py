@@ -24,7 +24,7 @@ from tutor.words.terms import seat_name
 from ..drill import QuestionDrill
 from .concepts import CONCEPTS, concepts_of
 from .deal import AIMED, SHAPES, Shape, generate, target
-from .grade import Grade, answer_key, answer_label, for_class, grade
+from .grade import Grade, answer_label, for_class, grade, right_answer
 from .question import ALL, ALL_IN, RULES, SLUG, Cards, Facts, Question, facts, play, right_first
 
 __all__ = [
@@ -39,7 +39,6 @@ __all__ = [
     "Grade",
     "Question",
     "Shape",
-    "answer_key",
     "answer_label",
     "concepts_of",
     "context",
@@ -48,6 +47,7 @@ __all__ = [
     "generate",
     "grade",
     "play",
+    "right_answer",
     "right_first",
     "target",
 ]
@@ -101,7 +101,7 @@ DRILL = QuestionDrill(
     question_type=Question,
     generate=generate,
     grade=grade,
-    answer_key=answer_key,
+    right_answer=right_answer,
     answer_label=answer_label,
     context=context,
     for_class=for_class,

@@ -107,7 +107,7 @@ def for_class(right: Grade) -> Grade:
     return replace(right, steps=tuple(replace(s, ticked=False) for s in right.steps), answer="")
 
 
-def answer_key(question: Question) -> dict[str, list[str]]:
+def right_answer(question: Question) -> dict[str, list[str]]:
     mucked = sorted(facts(question).turns.mucked)
     return {"first": [right_first(question)], "muck": [str(s) for s in mucked]}
 

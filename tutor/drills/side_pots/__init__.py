@@ -46,7 +46,6 @@ __all__ = [
     "PotsGrade",
     "Question",
     "Shape",
-    "answer_key",
     "answer_label",
     "breakdown",
     "concepts_of",
@@ -56,6 +55,7 @@ __all__ = [
     "grade_payouts",
     "grade_pots",
     "hand_rows",
+    "right_answer",
     "target",
     "the_award",
 ]
@@ -106,7 +106,7 @@ def context(question: Question) -> dict[str, object]:
     }
 
 
-def answer_key(question: Question) -> dict[str, list[str]]:
+def right_answer(question: Question) -> dict[str, list[str]]:
     key: dict[str, list[str]] = {"stage": ["1"]}
     for i, pot in enumerate(breakdown(question).pots):
         key[f"pot{i}"] = [str(pot.amount)]
@@ -151,7 +151,7 @@ DRILL = QuestionDrill(
     question_type=Question,
     generate=generate,
     grade=grade,
-    answer_key=answer_key,
+    right_answer=right_answer,
     answer_label=answer_label,
     context=context,
     concepts=MappingProxyType(CONCEPTS),

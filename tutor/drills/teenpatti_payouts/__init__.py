@@ -150,7 +150,7 @@ def grade(question: Question, answer: Answer) -> Grade:
     )
 
 
-def answer_key(question: Question) -> dict[str, list[str]]:
+def right_answer(question: Question) -> dict[str, list[str]]:
     return {field(line.bet): [str(line.returned)] for line in settlement(question).lines}
 
 
@@ -204,7 +204,7 @@ DRILL = QuestionDrill(
     question_type=Question,
     generate=generate,
     grade=grade,
-    answer_key=answer_key,
+    right_answer=right_answer,
     answer_label=answer_label,
     context=context,
     concepts={concept: ALL_LEVELS for concept in AIMS},

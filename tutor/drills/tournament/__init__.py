@@ -47,7 +47,6 @@ __all__ = [
     "Question",
     "Run",
     "Told",
-    "answer_key",
     "answer_label",
     "blinds_code",
     "concepts_of",
@@ -55,6 +54,7 @@ __all__ = [
     "finish_code",
     "generate",
     "grade",
+    "right_answer",
     "rules_of",
     "run",
     "target",
@@ -73,7 +73,7 @@ def concepts_of(question: Question) -> frozenset[str]:
     return frozenset(found)
 
 
-def answer_key(question: Question) -> dict[str, list[str]]:
+def right_answer(question: Question) -> dict[str, list[str]]:
     the_run = run(question)
     key = {f"place{seat}": [str(place)] for seat, place in enumerate(the_run.places)}
     if question.asked:
@@ -123,7 +123,7 @@ DRILL = QuestionDrill(
     question_type=Question,
     generate=generate,
     grade=grade,
-    answer_key=answer_key,
+    right_answer=right_answer,
     answer_label=answer_label,
     context=context,
     concepts={"blind-levels": ("medium", "hard"), "finishing-order": ("easy", "medium", "hard")},

@@ -110,7 +110,7 @@ def revealed[G](q: Question, kind: type[G]) -> G:
     """The drill's feedback for the stored answer, for an explanation (``ValueError`` when
     the drill cannot read what was stored)."""
     try:
-        grade = q.drill.revealed(q.data, q.answer_key)
+        grade = q.drill.revealed(q.data, q.right_answer)
     except AnswerError as error:
         raise ValueError(f"the stored answer cannot be graded: {error.message}") from error
     if not isinstance(grade, kind):

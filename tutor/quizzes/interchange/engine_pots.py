@@ -26,7 +26,7 @@ def side_pots(q: Question, context: dict[str, Any]) -> Form:
     """The first stage of the drill (the one a quiz asks): for each pot the engine builds,
     its amount and the seats that can win it. The form has a row for every seat, the
     unused ones left empty; a snapshot asks only the pots there are."""
-    key = q.answer_key
+    key = q.right_answer
     seats = [(str(row.index), row.label) for row in context["seat_rows"]]
     asked: list[Asked] = []
     for row in context["pot_rows"]:
@@ -49,7 +49,7 @@ def side_pots(q: Question, context: dict[str, Any]) -> Form:
 def odd_chips(q: Question, context: dict[str, Any]) -> Form:
     """Each pot with its amount and its winners (the page's answer form says them), then
     one number for each winner's chips from each pot."""
-    key, language = q.answer_key, current_language()
+    key, language = q.right_answer, current_language()
     lines: list[str] = []
     asked: list[Asked] = []
     for pot in context["pot_forms"]:

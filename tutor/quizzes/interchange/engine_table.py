@@ -41,7 +41,7 @@ def betting(q: Question, context: dict[str, Any]) -> Form:
     """The seat to act among those who still can, and the smallest and largest raise: the
     form's box for "no bet or raise is allowed" becomes 0 in both (a number part cannot be
     left empty), which no real limit can be."""
-    key, about = q.answer_key, context["about"]
+    key, about = q.right_answer, context["about"]
     seats = [(str(s.index), s.label) for s in about.seat_list if not s.folded and not s.all_in]
     lines = (
         gettext("What can that player raise (or bet) to? Give the total bet after raising."),
@@ -59,7 +59,7 @@ def betting(q: Question, context: dict[str, Any]) -> Form:
 
 def legal_actions(q: Question, context: dict[str, Any]) -> Form:
     """Every action the player to act may take, and why each is allowed or not."""
-    key = q.answer_key
+    key = q.right_answer
     options = [(code, str(name)) for code, name in context["actions"]]
     turn = gettext("It is %(seat)s's turn. Tick every action %(seat)s may take now.")
     grade = revealed(q, legal_drill.Grade)
@@ -83,7 +83,7 @@ def legal_actions(q: Question, context: dict[str, Any]) -> Form:
 def showdown_order(q: Question, context: dict[str, Any]) -> Form:
     """Who shows first (or all at once), and who may muck: "nobody" is a choice of its own,
     as a choice part needs a right answer where the form takes no tick."""
-    key = q.answer_key
+    key = q.right_answer
     seats = [(str(row.index), row.label) for row in context["choices"]]
     grade = revealed(q, order_drill.Grade)
     return Form(
@@ -112,7 +112,7 @@ def showdown_order(q: Question, context: dict[str, Any]) -> Form:
 
 def tournament(q: Question, context: dict[str, Any]) -> Form:
     """Each player's place (a choice among the places), and the blinds of the hand asked."""
-    key, language = q.answer_key, current_language()
+    key, language = q.right_answer, current_language()
     asked_hand = record(q, tournament_drill.Question).asked
     places = [(str(place), format_number(place, language)) for place in context["place_choices"]]
     asked = [choice(label, f"place{seat}", places, key) for seat, label in context["seat_rows"]]
