@@ -11,7 +11,7 @@ from unittest import mock
 import pytest
 from django.test import Client
 
-from tutor.drills.base import ANSWERS_KEEP, ANSWERS_KEY, PROGRESS_KEY, make_token
+from tutor.drills.base import ANSWERS_KEEP, ANSWERS_KEY, TALLY_KEY, make_token
 from tutor.drills.registry import DRILLS, QuestionDrill
 
 QUESTION_DRILLS = [slug for slug, d in DRILLS.items() if isinstance(d, QuestionDrill)]
@@ -26,7 +26,7 @@ def _drill(slug: str) -> QuestionDrill:
 
 
 def _answered(client: Client, slug: str) -> int:
-    return int(client.session.get(PROGRESS_KEY, {}).get(slug, {}).get("answered", 0))
+    return int(client.session.get(TALLY_KEY, {}).get(slug, {}).get("answered", 0))
 
 
 def _wrong_result(seed: int) -> str:

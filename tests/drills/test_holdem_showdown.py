@@ -95,8 +95,8 @@ def test_wrong_answer_full_page_explains(client: Client) -> None:
 def test_double_submit_counts_once(client: Client) -> None:
     _answer_holdem(client, 5, "easy", True)
     _answer_holdem(client, 5, "easy", True)
-    progress = client.session["drill_progress"]["holdem-showdown"]
-    assert progress["answered"] == 1 and progress["correct"] == 1 and progress["streak"] == 1
+    tally = client.session["drill_progress"]["holdem-showdown"]
+    assert tally["answered"] == 1 and tally["right"] == 1 and tally["streak"] == 1
 
 
 @pytest.mark.django_db
@@ -104,8 +104,8 @@ def test_streak_resets_on_a_wrong_answer(client: Client) -> None:
     _answer_holdem(client, 1, "easy", True)
     _answer_holdem(client, 2, "easy", True)
     _answer_holdem(client, 3, "easy", False)
-    progress = client.session["drill_progress"]["holdem-showdown"]
-    assert progress == {"answered": 3, "correct": 2, "streak": 0, "best_streak": 2}
+    tally = client.session["drill_progress"]["holdem-showdown"]
+    assert tally == {"answered": 3, "right": 2, "streak": 0, "best_streak": 2}
 
 
 @pytest.mark.django_db

@@ -155,8 +155,8 @@ def test_right_answer_then_a_wrong_one_through_the_page(client: Client, language
     data["act"] = [code for code in ("fold", "check", "call") if code not in data["act"]]
     html = client.post(url, data).content.decode()
     assert 'class="feedback__verdict bad"' in html
-    progress = client.session["drill_progress"]["legal-actions"]
-    assert progress["answered"] == 1 and progress["correct"] == 1
+    tally = client.session["drill_progress"]["legal-actions"]
+    assert tally["answered"] == 1 and tally["right"] == 1
 
 
 def test_bad_answer_through_the_page_counts_nothing(client: Client, db):

@@ -308,7 +308,7 @@ def test_right_answer_on_the_page(client: Client, language: str) -> None:
     data = {"token": make_token(SLUG, seed, level), **oc.right_answer(q)}
     html = client.post(f"/{language}/drills/{SLUG}/", data, HTTP_HX_REQUEST="true").content.decode()
     assert 'class="feedback__verdict ok"' in html
-    assert client.session["drill_progress"][SLUG]["correct"] == 1
+    assert client.session["drill_progress"][SLUG]["right"] == 1
 
 
 @pytest.mark.django_db

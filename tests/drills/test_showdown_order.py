@@ -190,8 +190,8 @@ def test_right_answer_then_a_wrong_one_through_the_page(client: Client, language
     data["first"] = [so.ALL] if so.right_answer(q)["first"] != [so.ALL] else ["0"]
     html = client.post(url, data).content.decode()
     assert 'class="feedback__verdict bad"' in html
-    progress = client.session["drill_progress"]["showdown-order"]
-    assert progress["answered"] == 1 and progress["correct"] == 1  # one question counts once
+    tally = client.session["drill_progress"]["showdown-order"]
+    assert tally["answered"] == 1 and tally["right"] == 1  # one question counts once
 
 
 def test_bad_answer_through_the_page_counts_nothing(client: Client, db):

@@ -349,7 +349,7 @@ def test_right_figures_count_as_correct(client: Client, language: str) -> None:
     assert html.count('class="first-wrong"') == 0
     assert client.session["drill_progress"][SLUG] == {
         "answered": 1,
-        "correct": 1,
+        "right": 1,
         "streak": 1,
         "best_streak": 1,
     }

@@ -321,7 +321,7 @@ def test_the_right_answer_is_correct_on_the_page(client: Client, language: str) 
     assert 'class="feedback__verdict ok"' in html.content.decode()
     assert client.session["drill_progress"][SLUG] == {
         "answered": 1,
-        "correct": 1,
+        "right": 1,
         "streak": 1,
         "best_streak": 1,
     }

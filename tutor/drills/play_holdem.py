@@ -32,7 +32,7 @@ from tutor.words.narrate import narrate
 from tutor.words.reasons import reason_text
 from tutor.words.terms import STRUCTURES, seat_name, street_name, structure_name
 
-from .base import get_progress, record_answer
+from .base import get_tally, record_answer
 from .betting import RULES
 from .drill import PlayDrill
 
@@ -173,7 +173,7 @@ def view(request: HttpRequest, drill: PlayDrill) -> HttpResponse:
             error = _("There is no hand in progress. Start a new game.")
     context = _context(drill, loaded, language)
     context["error"] = error
-    context["progress"] = get_progress(request, drill.slug)
+    context["tally"] = get_tally(request, drill.slug)
     if request.htmx and request.method == "POST":
         return render(request, f"{drill.template}#game", context)
     return render(

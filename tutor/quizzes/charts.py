@@ -94,7 +94,7 @@ def split_chart(result: QuestionResult) -> SafeString:
     title = gettext("Question %(number)s: how the answers split") % {"number": result.number}
     description = gettext("%(answered)s answers, %(correct)s correct.") % {
         "answered": _num(result.answered),
-        "correct": _num(result.correct),
+        "correct": _num(result.right),
     }
     return _svg(f"chart-q{result.number}", title, description, rows, 8 + len(rows) * ROW)
 

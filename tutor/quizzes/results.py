@@ -39,7 +39,7 @@ class QuestionResult:
     points: int
     joined: int
     answered: int
-    correct: int
+    right: int
     average_ms: int | None
     key_label: str
     splits: list[Split] = field(default_factory=list)
@@ -56,7 +56,7 @@ class QuestionResult:
     def ratio(self) -> Decimal | None:
         """The share of the students present who answered right (not of those who
         answered: a question most left unanswered is not a success)."""
-        return Decimal(self.correct) / Decimal(self.joined) if self.joined else None
+        return Decimal(self.right) / Decimal(self.joined) if self.joined else None
 
     @property
     def unanswered(self) -> int:
@@ -102,7 +102,7 @@ def _question_result(q: services.Question, rows: list[Response], joined: int) ->
         points=int(entry.get("points", 1)),
         joined=joined,
         answered=len(rows),
-        correct=sum(1 for r in rows if r.correct),
+        right=sum(1 for r in rows if r.correct),
         average_ms=round(sum(times) / len(times)) if times else None,
         key_label=key_label,
         splits=_splits(q, rows, key_label),
@@ -166,7 +166,7 @@ class StudentResult:
         return sum(c.points for c in self.cells)
 
     @property
-    def correct(self) -> int:
+    def right(self) -> int:
         return sum(1 for c in self.cells if c.correct)
 
     @property
@@ -210,7 +210,7 @@ def student_results(
         )
         for participant in session.participants.all()
     ]
-    students.sort(key=lambda s: (-s.points, -s.correct, s.participant.joined))
+    students.sort(key=lambda s: (-s.points, -s.right, s.participant.joined))
     return students
 
 

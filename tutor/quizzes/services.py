@@ -269,7 +269,8 @@ def end(session: Session) -> Session:
 
 
 def answer_counts(session: Session, index: int) -> dict[str, int]:
-    """How many have answered the question, and how many of them correctly."""
+    """How many have answered the question (``answered``), and how many of them rightly
+    (``right``)."""
     rows = Response.objects.of_session(session).filter(index=index).answered()
     return {**rows.tally(), "joined": session.participants.filter(removed=False).count()}
 
@@ -282,7 +283,7 @@ class Entrant(NamedTuple):
 
 
 def scores(session: Session) -> list[tuple[Entrant, int, int]]:
-    """(student, points, correct answers), best first: the leaderboard.
+    """(student, points, right answers), best first: the leaderboard.
 
     One query for the whole class. Once a session has ended its scores cannot change, and
     every student asks for them in the same second, so each process keeps them a minute,

@@ -85,8 +85,8 @@ def _finished(
     context["finished"] = True
     context["total"] = session.asked  # ended early: the questions never opened do not count
     board = services.scores(session)
-    mine = next(((pts, ok) for p, pts, ok in board if p.pk == participant.pk), (0, 0))
-    context["score"], context["correct_count"] = mine
+    mine = next(((pts, right) for p, pts, right in board if p.pk == participant.pk), (0, 0))
+    context["score"], context["right"] = mine
     if view.show_leaderboard:
         context["leaderboard"] = services.leaderboard(session, board=board)
     if view.show_review:

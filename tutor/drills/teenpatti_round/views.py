@@ -17,7 +17,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from tutor.core.locales import current_language, format_number
-from tutor.drills.base import get_progress, new_seed, record_answer
+from tutor.drills.base import get_tally, new_seed, record_answer
 from tutor.drills.drill import PlayDrill
 from tutor.engine import tp2020
 from tutor.words import terms
@@ -49,7 +49,7 @@ def view(request: HttpRequest, drill: PlayDrill) -> HttpResponse:
         outcome.played = play.replay(state["history"][0])
     page = {
         "drill": drill,
-        "progress": get_progress(request, drill.slug),
+        "tally": get_tally(request, drill.slug),
         **context(state, outcome, language),
     }
     if request.htmx and request.method == "POST":
