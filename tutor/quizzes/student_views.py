@@ -113,7 +113,7 @@ def _question(
     context.update(question=q.data, q=q, response=response, number=index + 1)
     deadline = services.deadline(session, response)
     view = stage.at_question(
-        rules, stage.Progress.of(response), now=timezone.now(), deadline=deadline
+        rules, stage.Attempts.of(response), now=timezone.now(), deadline=deadline
     )
     if deadline is not None and view.can_answer:  # no clock once answering is over
         context["seconds_left"] = view.seconds_left
