@@ -26,7 +26,7 @@ from tutor.quizzes.questions import Question, grade, question
 
 from . import dealing
 from .courses import Unit, needed
-from .models import Answer, Sitting
+from .models import Sitting, SittingAnswer
 
 TOKEN_SALT = "tutor.lessons.answer"
 #: Questions in a review, at most (the concepts due, one question each).
@@ -139,7 +139,7 @@ def kept(data: QueryDict) -> dict[str, list[str]]:
     }
 
 
-def submit(request: HttpRequest, sitting: Sitting, data: QueryDict) -> tuple[Answer, Any]:
+def submit(request: HttpRequest, sitting: Sitting, data: QueryDict) -> tuple[SittingAnswer, Any]:
     """Take the answer to the question on screen: (its stored row, the drill's grade).
     ``Refused`` when it is not to be counted; the drill's ``AnswerError`` (translated)
     when it cannot be read, and then nothing is counted either."""
@@ -153,7 +153,7 @@ def submit(request: HttpRequest, sitting: Sitting, data: QueryDict) -> tuple[Ans
         ).update(position=index + 1, shown=None)
         if not claimed:
             raise Refused("already_answered")
-        row = Answer.objects.create(
+        row = SittingAnswer.objects.create(
             sitting=sitting, index=index, answer=kept(data), correct=graded.correct, at=now
         )
         changes = _record(request, sitting, q, graded.correct, now)

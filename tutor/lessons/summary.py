@@ -16,7 +16,7 @@ from tutor.quizzes.answers import answer_label, as_querydict
 from tutor.quizzes.questions import Question
 
 from .courses import Unit, needed, next_unit, unit
-from .models import Answer, Sitting
+from .models import Sitting, SittingAnswer
 from .sittings import read
 
 
@@ -63,7 +63,7 @@ class Summary:
         return next_unit(self.unit) if self.unit is not None else None
 
 
-def moved_up(answers: list[Answer]) -> tuple[Moved, ...]:
+def moved_up(answers: list[SittingAnswer]) -> tuple[Moved, ...]:
     """Each concept whose mastery is higher after the sitting than before it: the level
     before its first answer here and after its last, in the order first met."""
     first: dict[str, int] = {}
