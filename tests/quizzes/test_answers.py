@@ -16,7 +16,7 @@ QUIZ_DRILLS = [d.slug for d in services.quiz_drills()]
 LEVELS = ["easy", "medium", "hard"]
 
 
-def question(drill: str, seed: int = 1, level: str = "easy") -> services.Question:
+def question(drill: str, seed: int = 1, level: str = "easy") -> services.WrittenQuestion:
     """The question as a session stores it and reads it back."""
     spec = question_drill(drill)
     assert spec is not None

@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from tutor.learning import record as recording
 from tutor.learning.models import Attempt, Learner
-from tutor.quizzes.questions import Question, grade, question
+from tutor.quizzes.questions import WrittenQuestion, grade, question
 
 from . import dealing
 from .courses import Unit, needed
@@ -117,7 +117,7 @@ def _rising(count: int) -> list[str]:
     return [levels[min(2, n * 3 // max(count, 1))] for n in range(count)]
 
 
-def read(sitting: Sitting, index: int) -> Question:
+def read(sitting: Sitting, index: int) -> WrittenQuestion:
     """Question ``index`` of the sitting, read back from what it stored."""
     return question(sitting, index)
 
@@ -166,7 +166,7 @@ def submit(request: HttpRequest, sitting: Sitting, data: QueryDict) -> tuple[Sit
 
 
 def _record(
-    request: HttpRequest, sitting: Sitting, q: Question, correct: bool, now: datetime
+    request: HttpRequest, sitting: Sitting, q: WrittenQuestion, correct: bool, now: datetime
 ) -> recording.Changes:
     entry: Mapping[str, Any] = q.entry
     shown = sitting.shown

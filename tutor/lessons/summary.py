@@ -13,7 +13,7 @@ from django.utils.functional import Promise
 from tutor.concepts import CONCEPTS, Concept
 from tutor.learning.mastery import MASTERY_NAMES, Mastery
 from tutor.quizzes.answers import answer_label, as_querydict
-from tutor.quizzes.questions import Question
+from tutor.quizzes.questions import WrittenQuestion
 
 from .courses import Unit, needed, next_unit, unit
 from .models import Sitting, SittingAnswer
@@ -30,7 +30,7 @@ class Moved:
 @dataclass(frozen=True)
 class Mistake:
     number: int  # from 1
-    q: Question
+    q: WrittenQuestion
     answer: dict[str, list[str]]  # as the learner sent it
     given: str  # their answer in words
     right: str  # the right answer in words
@@ -114,6 +114,6 @@ def summarize(sitting: Sitting) -> Summary:
     )
 
 
-def regrade(q: Question, answer: dict[str, list[str]]) -> Any:
+def regrade(q: WrittenQuestion, answer: dict[str, list[str]]) -> Any:
     """The drill's feedback on a stored answer (the explanation of a mistake)."""
     return q.drill.grade(q.data, as_querydict(answer))

@@ -42,7 +42,7 @@ ZONE_KEY = "quiz_time_zone"
 BROWSER_ZONE_COOKIE = "browser_zone"  # set by site.js
 
 
-def render_reveal(request: HttpRequest, q: services.Question) -> SafeString:
+def render_reveal(request: HttpRequest, q: services.WrittenQuestion) -> SafeString:
     """The right answer and the engine's explanation: the drill's ``#feedback_body``."""
     context = {"question": q.data, "feedback": reveal_feedback(q), "reveal": True, **q.context()}
     return render_to_string(f"{q.template}#feedback_body", context, request)

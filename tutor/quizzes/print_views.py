@@ -82,7 +82,7 @@ def counted(session: Session) -> int:
     return session.asked if session.state == Session.State.ENDED else len(session.questions)
 
 
-def printed(request: HttpRequest, q: services.Question, with_key: bool) -> Printed:
+def printed(request: HttpRequest, q: services.WrittenQuestion, with_key: bool) -> Printed:
     """Question ``q`` through its drill's partials (the key adds answer and explanation)."""
     context = {"question": q.data, **q.context()}
     prefix = f"q{q.index + 1}-"

@@ -73,7 +73,7 @@ def answered_responses(session: Session) -> list[Response]:
     return list(Response.objects.of_session(session).answered().in_class_order())
 
 
-def _splits(q: services.Question, rows: list[Response], key_label: str) -> list[Split]:
+def _splits(q: services.WrittenQuestion, rows: list[Response], key_label: str) -> list[Split]:
     """The answers grouped by label and rightness, the right answer always present."""
     groups: dict[tuple[str, bool], int] = {}
     for response in rows:
@@ -89,7 +89,9 @@ def _splits(q: services.Question, rows: list[Response], key_label: str) -> list[
     return splits
 
 
-def _question_result(q: services.Question, rows: list[Response], joined: int) -> QuestionResult:
+def _question_result(
+    q: services.WrittenQuestion, rows: list[Response], joined: int
+) -> QuestionResult:
     entry = q.entry
     key_label = answer_label(q, right_answer_form(q))
     times = [r.elapsed_ms for r in rows if r.elapsed_ms is not None]
@@ -181,7 +183,7 @@ class StudentResult:
         return (Decimal(sum(times)) / len(times) / 1000).quantize(Decimal("0.1"))
 
 
-def _cell(q: services.Question, response: Response | None) -> Cell:
+def _cell(q: services.WrittenQuestion, response: Response | None) -> Cell:
     if response is None:
         return Cell(q.index, answered=False)
     return Cell(

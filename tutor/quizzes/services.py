@@ -21,7 +21,7 @@ from tutor.drills.drill import Grade
 
 from . import hot, nicknames
 from .models import NICKNAME_LENGTH, Participant, Quiz, Response, RetryPoints, Session
-from .questions import NOT_ANSWER_FIELDS, Question, grade, question, quiz_drills, snapshot
+from .questions import NOT_ANSWER_FIELDS, WrittenQuestion, grade, question, quiz_drills, snapshot
 
 TIME_GRACE = timedelta(seconds=2)  # network delay allowed past a time limit
 
@@ -198,8 +198,8 @@ def submit(
 
 __all__ = [
     "AnswerError",
-    "Question",
     "Refused",
+    "WrittenQuestion",
     "answer_counts",
     "current_index",
     "deadline",

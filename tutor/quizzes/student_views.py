@@ -128,7 +128,7 @@ def _question(
     return context
 
 
-def _feedback_for(q: services.Question, response: Response) -> Grade | None:
+def _feedback_for(q: services.WrittenQuestion, response: Response) -> Grade | None:
     if not response.answer:
         return None
     try:
@@ -163,7 +163,9 @@ def _review(
     return rows
 
 
-def _explained(request: HttpRequest, q: services.Question, response: Response | None) -> SafeString:
+def _explained(
+    request: HttpRequest, q: services.WrittenQuestion, response: Response | None
+) -> SafeString:
     """The question and the explanation of the student's answer, or of the right one."""
     feedback = _feedback_for(q, response) if response is not None else None
     context = {

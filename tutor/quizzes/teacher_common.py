@@ -25,7 +25,7 @@ def own_session(request: HttpRequest, code: str) -> Session:
     )
 
 
-def render_question(request: HttpRequest, q: services.Question) -> SafeString:
+def render_question(request: HttpRequest, q: services.WrittenQuestion) -> SafeString:
     """The question as students see it (the drill's ``#question`` and ``#answer`` partials),
     shown inert: a preview, or the projector's view."""
     context = {"question": q.data, **q.context()}

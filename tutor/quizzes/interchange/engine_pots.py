@@ -12,7 +12,7 @@ from tutor.drills import odd_chips as odd_chips_drill
 from tutor.drills import odd_chips as odd_drill
 from tutor.drills import side_pots as side_pots_drill
 
-from ..questions import Question
+from ..questions import WrittenQuestion
 from .engine_parts import Asked, Form, choice, labelled, number, revealed
 
 
@@ -22,7 +22,7 @@ def _pot_name(index: int) -> str:
     return gettext("Side pot %(number)s") % {"number": index}
 
 
-def side_pots(q: Question, context: dict[str, Any]) -> Form:
+def side_pots(q: WrittenQuestion, context: dict[str, Any]) -> Form:
     """The first stage of the drill (the one a quiz asks): for each pot the engine builds,
     its amount and the seats that can win it. The form has a row for every seat, the
     unused ones left empty; a snapshot asks only the pots there are."""
@@ -46,7 +46,7 @@ def side_pots(q: Question, context: dict[str, Any]) -> Form:
     return Form(tuple(asked), fixed={"stage": ("1",)})
 
 
-def odd_chips(q: Question, context: dict[str, Any]) -> Form:
+def odd_chips(q: WrittenQuestion, context: dict[str, Any]) -> Form:
     """Each pot with its amount and its winners (the page's answer form says them), then
     one number for each winner's chips from each pot."""
     key, language = q.right_answer, current_language()

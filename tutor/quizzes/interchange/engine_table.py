@@ -16,7 +16,7 @@ from tutor.drills import showdown_order as order_drill
 from tutor.drills import showdown_order as showdown_order_drill
 from tutor.drills import tournament as tournament_drill
 
-from ..questions import Question
+from ..questions import WrittenQuestion
 from .engine_parts import NONE, Asked, Form, FormAnswer, choice, labelled, number, record, revealed
 from .snapshot import NUMBER, Part
 
@@ -37,7 +37,7 @@ def _limit(label: str, name: str, key: dict[str, list[str]]) -> Asked:
     return number(label, name, key)
 
 
-def betting(q: Question, context: dict[str, Any]) -> Form:
+def betting(q: WrittenQuestion, context: dict[str, Any]) -> Form:
     """The seat to act among those who still can, and the smallest and largest raise: the
     form's box for "no bet or raise is allowed" becomes 0 in both (a number part cannot be
     left empty), which no real limit can be."""
@@ -57,7 +57,7 @@ def betting(q: Question, context: dict[str, Any]) -> Form:
     return Form(asked, lines=lines, finish=_no_raise)
 
 
-def legal_actions(q: Question, context: dict[str, Any]) -> Form:
+def legal_actions(q: WrittenQuestion, context: dict[str, Any]) -> Form:
     """Every action the player to act may take, and why each is allowed or not."""
     key = q.right_answer
     options = [(code, str(name)) for code, name in context["actions"]]
@@ -80,7 +80,7 @@ def legal_actions(q: Question, context: dict[str, Any]) -> Form:
     )
 
 
-def showdown_order(q: Question, context: dict[str, Any]) -> Form:
+def showdown_order(q: WrittenQuestion, context: dict[str, Any]) -> Form:
     """Who shows first (or all at once), and who may muck: "nobody" is a choice of its own,
     as a choice part needs a right answer where the form takes no tick."""
     key = q.right_answer
@@ -110,7 +110,7 @@ def showdown_order(q: Question, context: dict[str, Any]) -> Form:
     )
 
 
-def tournament(q: Question, context: dict[str, Any]) -> Form:
+def tournament(q: WrittenQuestion, context: dict[str, Any]) -> Form:
     """Each player's place (a choice among the places), and the blinds of the hand asked."""
     key, language = q.right_answer, current_language()
     asked_hand = record(q, tournament_drill.Question).asked
