@@ -25,7 +25,7 @@ from tutor.core.locales import current_language
 from tutor.quizzes import join_views
 from tutor.quizzes.models import Session, is_code
 
-from . import runs, seats
+from . import claims, runs
 from .models import Classroom, Member
 
 TEMPLATE = "classrooms/join.html"
@@ -114,8 +114,8 @@ def _roster(request: HttpRequest, classroom: Classroom, session: Session) -> Htt
         member = next(m for m in members if m.pk == form.cleaned_data["member"])
         language = current_language()
         try:
-            participant = seats.claim(session, member, form.cleaned_data["attempt"], language)
-        except seats.NameTaken:
+            participant = claims.claim(session, member, form.cleaned_data["attempt"], language)
+        except claims.NameTaken:
             form.add_error(
                 "member",
                 _(
@@ -136,6 +136,6 @@ def _roster_page(
     members: list[Member],
     status: int = 200,
 ) -> HttpResponse:
-    taken = seats.taken_ids(context["session"])
+    taken = claims.taken_ids(context["session"])
     context.update(form=form, members=members, taken=taken)
     return render(request, TEMPLATE, context, status=status)

@@ -2,7 +2,7 @@
 for it, and which roster name each student of those sessions picked.
 
 The quizzes' tables are left as they are: a session belongs to a class through
-:class:`ClassSession`, and a participant is a roster name through :class:`Seat`. A class
+:class:`ClassSession`, and a participant is a roster name through :class:`NameClaim`. A class
 code is drawn from the session codes' alphabet and is never one of theirs (``signals.py``
 keeps new sessions off the class codes), so the one join box takes either.
 """
@@ -110,17 +110,19 @@ class ClassSession(models.Model):
         return f"{self.classroom} · {self.session}"
 
 
-class Seat(models.Model):
-    """The roster name a participant of a class's session picked: at most one participant
-    per name and session (a name is "taken" once picked)."""
+class NameClaim(models.Model):
+    """The roster name a participant of a class's session picked (claimed): at most one
+    participant per name and session (a name is "taken" once claimed)."""
 
-    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="seats")
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="claims")
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="+")
-    participant = models.OneToOneField(Participant, on_delete=models.CASCADE, related_name="seat")
+    participant = models.OneToOneField(
+        Participant, on_delete=models.CASCADE, related_name="name_claim"
+    )
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["member", "session"], name="one_seat_per_name"),
+            models.UniqueConstraint(fields=["member", "session"], name="one_claim_per_name"),
         ]
 
     def __str__(self) -> str:
