@@ -69,7 +69,7 @@ def test_a_teacher_makes_a_class_and_two_students_join_by_name(
     assert teacher.locator("#id_classroom").input_value() == str(classroom.pk)
     teacher.click("text=Start the session")
     session = Session.objects.get()
-    assert session.class_run.classroom == classroom
+    assert session.class_session.classroom == classroom
 
     students = []
     for name in ("Asha", "Bohdan"):

@@ -25,7 +25,7 @@ from tutor.core.locales import current_language
 from tutor.quizzes import join_views
 from tutor.quizzes.models import Session, is_code
 
-from . import claims, runs
+from . import claims, class_sessions
 from .models import Classroom, Member
 
 TEMPLATE = "classrooms/join.html"
@@ -78,7 +78,7 @@ def _pick(request: HttpRequest, code: str) -> HttpResponse:
         return _unknown_code(request)
     session = Session.objects.filter(code=code).select_related("quiz").first()
     if session is not None:
-        classroom = runs.classroom_of(session)
+        classroom = class_sessions.classroom_of(session)
         if classroom is None:  # an ordinary quiz: its students type a nickname
             return redirect("quiz-join-code", code=session.code)
         return _roster(request, classroom, session)
@@ -90,7 +90,7 @@ def _pick(request: HttpRequest, code: str) -> HttpResponse:
 
 def _choose_session(request: HttpRequest, classroom: Classroom) -> HttpResponse:
     """A class's code: its one open quiz, or the open quizzes to choose from."""
-    sessions = runs.open_sessions(classroom)
+    sessions = class_sessions.open_sessions(classroom)
     if len(sessions) == 1:
         return redirect("class-join", code=sessions[0].code)
     joined = {s.pk for s in sessions if join_views.participant_for(request, s) is not None}

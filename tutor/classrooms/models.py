@@ -103,8 +103,10 @@ class Member(models.Model):
 class ClassSession(models.Model):
     """A session run for a class: its students pick their names from the roster."""
 
-    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="runs")
-    session = models.OneToOneField(Session, on_delete=models.CASCADE, related_name="class_run")
+    classroom = models.ForeignKey(
+        Classroom, on_delete=models.CASCADE, related_name="class_sessions"
+    )
+    session = models.OneToOneField(Session, on_delete=models.CASCADE, related_name="class_session")
 
     def __str__(self) -> str:
         return f"{self.classroom} · {self.session}"

@@ -118,7 +118,7 @@ def _concept_row(cid: str, tallies: dict[int, Tally], members: list[Member]) -> 
 def class_report(classroom: Classroom) -> ClassReport:
     """The report of ``classroom``, in four queries whatever the number of sessions."""
     members = classroom.members.in_order()
-    sessions = list(Session.objects.filter(class_run__classroom=classroom).order_by("created"))
+    sessions = list(Session.objects.filter(class_session__classroom=classroom).order_by("created"))
     by_id = {s.pk: s for s in sessions}
     claims = list(
         NameClaim.objects.filter(member__classroom=classroom, session__in=sessions).values_list(

@@ -37,7 +37,8 @@ def own_class(request: HttpRequest, pk: int) -> Classroom:
 
 def _list(request: HttpRequest, form: NewClassForm, status: int = 200) -> HttpResponse:
     classes = Classroom.objects.filter(owner=request.user).annotate(
-        member_count=Count("members", distinct=True), run_count=Count("runs", distinct=True)
+        member_count=Count("members", distinct=True),
+        session_count=Count("class_sessions", distinct=True),
     )
     return render(
         request, "classrooms/index.html", {"classes": classes, "form": form}, status=status
@@ -75,7 +76,7 @@ def _page(
     request: HttpRequest, classroom: Classroom, status: int = 200, **forms: Any
 ) -> HttpResponse:
     sessions = (
-        Session.objects.filter(class_run__classroom=classroom)
+        Session.objects.filter(class_session__classroom=classroom)
         .select_related("quiz")
         .annotate(joined=Count("participants"))
     )
@@ -125,7 +126,7 @@ def class_delete(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "classrooms/delete.html",
-        {"classroom": classroom, "run_count": classroom.runs.count()},
+        {"classroom": classroom, "session_count": classroom.class_sessions.count()},
     )
 
 

@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
-from tutor.classrooms import runs as class_runs
+from tutor.classrooms import class_sessions
 from tutor.core.locales import current_language
 
 from . import charts, export, nicknames, results, services, stage
@@ -89,13 +89,13 @@ def quiz_run(request: HttpRequest, pk: int) -> HttpResponse:
     )
     if request.method == "POST":
         form = RunForm(request.POST)
-        class_runs.offer(form, request.user)
+        class_sessions.offer(form, request.user)
         if form.is_valid():
             data = form.cleaned_data
             session = services.start_session(
                 quiz, data["mode"], data["opens"], data["closes"], data["leaderboard"]
             )
-            class_runs.attach(session, data.get("classroom"), request.user)
+            class_sessions.attach(session, data.get("classroom"), request.user)
             session.settings = {**session.settings, "zone": data["zone"]}
             session.save(update_fields=["settings"])
             request.session[ZONE_KEY] = data["zone"]
@@ -111,7 +111,7 @@ def quiz_run(request: HttpRequest, pk: int) -> HttpResponse:
                 "closes": (now + timedelta(days=7)).replace(hour=23, minute=59),
             }
         )
-        class_runs.offer(form, request.user, request.GET.get("class"))
+        class_sessions.offer(form, request.user, request.GET.get("class"))
     return render(request, "quizzes/teacher/run.html", {"quiz": quiz, "form": form})
 
 
