@@ -28,7 +28,7 @@ LEVEL_NAMES = {
 }
 MAX_SEED = 2**53
 TOKEN_SALT = "tutor.drills.question"
-#: Each drill's :class:`Tally`, by slug (the key predates the name).
+#: Each drill's :class:`DrillTally`, by slug (the key predates the name).
 TALLY_KEY = "drill_progress"
 ANSWERED_KEY = "drill_answered"
 ANSWERED_KEEP = 300
@@ -93,7 +93,7 @@ def read_token(slug: str, token: str | None) -> dict[str, Any]:
 
 
 @dataclass
-class Tally:
+class DrillTally:
     """A learner's figures on one drill in this browser (its session): answers counted,
     right ones, the current and the best run of right answers."""
 
@@ -107,17 +107,21 @@ class Tally:
         return self.right / self.answered if self.answered else 0.0
 
 
-def get_tally(request: HttpRequest, slug: str) -> Tally:
+def get_tally(request: HttpRequest, slug: str) -> DrillTally:
     data = request.session.get(TALLY_KEY, {}).get(slug, {})
     # A tally kept before its count of right answers was named ``right`` has ``correct``.
     data = {("right" if k == "correct" else k): v for k, v in data.items()}
     try:
-        return Tally(**{k: int(v) for k, v in data.items() if k in Tally.__dataclass_fields__})
+        return DrillTally(
+            **{k: int(v) for k, v in data.items() if k in DrillTally.__dataclass_fields__}
+        )
     except (TypeError, ValueError):
-        return Tally()
+        return DrillTally()
 
 
-def record_answer(request: HttpRequest, slug: str, token: str, correct: bool) -> tuple[Tally, bool]:
+def record_answer(
+    request: HttpRequest, slug: str, token: str, correct: bool
+) -> tuple[DrillTally, bool]:
     """Count an answer once per ``token`` (a question's :func:`question_key`, a played
     hand's name); returns (tally, counted)."""
     answered: list[str] = request.session.get(ANSWERED_KEY, [])
