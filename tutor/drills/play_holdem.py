@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
 from tutor.core.locales import current_language
-from tutor.core.numbers import whole_number
+from tutor.core.numbers import read_chips, whole_number
 from tutor.engine import bots
 from tutor.engine.betting import Action, ActionKind
 from tutor.engine.bots import DecisionData
@@ -111,8 +111,7 @@ def _action_from_post(request: HttpRequest, hand: Hand) -> Action:
     if act in ("fold", "check", "call"):
         return Action(ActionKind(act))
     if act in ("bet", "raise"):
-        text = request.POST.get("amount", "").strip().replace(",", "").replace(" ", "")
-        amount = whole_number(text)
+        amount = read_chips(request.POST.get("amount", ""))
         if amount is None:
             raise IllegalAction("amount_not_integer")
         return Action(ActionKind(act), amount)

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
 from tutor.core.locales import current_language, format_number
-from tutor.core.numbers import whole_number
+from tutor.core.numbers import read_chips, whole_number
 from tutor.engine import events as ev
 from tutor.engine.betting import ActionKind, Options, check_amount
 from tutor.engine.errors import IllegalAction
@@ -214,7 +214,7 @@ def right_answer(question: Question) -> dict[str, list[str]]:
 
 
 def _chips_text(text: str) -> str:
-    chips = whole_number(text.replace(" ", "").replace(",", ""))
+    chips = read_chips(text)
     return format_number(chips, current_language()) if chips is not None else "?"
 
 

@@ -15,7 +15,7 @@ from types import MappingProxyType
 from django.utils.translation import gettext_lazy
 
 from tutor.core.locales import current_language, format_number
-from tutor.core.numbers import whole_number
+from tutor.core.numbers import read_chips
 from tutor.table.picture import from_contributions
 from tutor.words.base import answer_parts, join_names, labelled, parenthetical
 from tutor.words.terms import seat_name
@@ -114,11 +114,6 @@ def right_answer(question: Question) -> dict[str, list[str]]:
     return key
 
 
-def _chips(text: str) -> int | None:
-    cleaned = text.replace(" ", "").replace(",", "").replace("\xa0", "")
-    return whole_number(cleaned)
-
-
 def answer_label(question: Question, answer: Answer) -> str:
     seats = len(question.contributions)
     language = current_language()
@@ -127,7 +122,7 @@ def answer_label(question: Question, answer: Answer) -> str:
             [
                 labelled(seat_name(s), format_number(chips, language))
                 for s in range(seats)
-                if (chips := _chips(value(answer, f"payout{s}"))) is not None
+                if (chips := read_chips(value(answer, f"payout{s}"))) is not None
             ]
         )
     parts: list[str] = []
@@ -135,7 +130,7 @@ def answer_label(question: Question, answer: Answer) -> str:
         ticked = seats_ticked(answer, row, seats)
         if value(answer, f"pot{row}").strip() == "" and not ticked:
             continue
-        pot = format_number(_chips(value(answer, f"pot{row}")) or 0, language)
+        pot = format_number(read_chips(value(answer, f"pot{row}")) or 0, language)
         names = seat_labels(ticked)
         parts.append(parenthetical(pot, join_names(names)) if names else pot)
     return answer_parts(parts)

@@ -25,7 +25,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy, pgettext
 
 from tutor.core.locales import current_language, format_number
-from tutor.core.numbers import whole_number
+from tutor.core.numbers import read_chips, whole_number
 from tutor.words.base import answer_parts
 from tutor.words.terms import seat_name
 
@@ -83,8 +83,7 @@ def right_answer(question: Question) -> dict[str, list[str]]:
 
 
 def _number_text(text: str, language: str) -> str:
-    cleaned = text.replace(" ", "").replace(",", "").replace("\xa0", "")
-    number = whole_number(cleaned)
+    number = read_chips(text)
     return format_number(number, language) if number is not None else "?"
 
 
