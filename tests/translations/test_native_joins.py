@@ -144,7 +144,7 @@ def test_no_latin_middle_dot_written_into_a_template(template: str) -> None:
 
 
 def test_the_answers_of_a_results_cell_use_the_separator_and_brackets() -> None:
-    source = '{{ e|as_parts:"✗"|bracketed }} {% sep %} 0'
+    source = '{{ e|answer_parts:"✗"|bracketed }} {% sep %} 0'
     assert render(source, {"e": ["A", "B"]}, "ja") == "（✗ A、✗ B） ／ 0"
     assert render(source, {"e": ["A", "B"]}, "en") == " (✗ A; ✗ B) · 0"
 
