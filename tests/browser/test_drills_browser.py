@@ -26,7 +26,7 @@ DEAL_BUTTON = "button[name=action][value=deal]"
 SEED = 7
 
 
-# --- Filling in the answer: the drill's own answer key for the question on the page ---------
+# --- Filling in the answer: the drill's own right answer for the question on the page ---------
 
 
 def fill_answer(page: Page, slug: str, seed: int = SEED, level: str = "easy") -> None:

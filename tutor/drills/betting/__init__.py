@@ -9,7 +9,7 @@ decision whose :func:`concepts_of` holds the concept.
 The package: ``question.py`` (the hand and what reads it), ``shape.py`` (how each level
 lays out and plays a table), ``play.py`` (how the seats act), ``deal.py`` (dealing and
 aiming), ``concepts.py`` (what a decision exercises), ``page.py`` (the table shown); here
-the grading, the answer key and label, and ``DRILL``.
+the grading, the right answer and label, and ``DRILL``.
 """
 
 from __future__ import annotations

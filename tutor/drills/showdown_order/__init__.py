@@ -5,7 +5,7 @@ answer is the engine's own show and muck events, in its showdown order, and whet
 turned the hands face up before the rest of the board; ``concepts_of`` reads them alone.
 
 The package: ``question.py`` (the question and what the engine did with it), ``deal.py``
-(dealing and aiming), ``concepts.py``, ``grade.py`` (grading, the answer key and label);
+(dealing and aiming), ``concepts.py``, ``grade.py`` (grading, the right answer and label);
 here the page and ``DRILL``.
 """
 

@@ -4,7 +4,7 @@ layer by layer, and points at the first wrong step.
 
 The package: ``question.py`` (the question and the engine's pots and award for it),
 ``deal.py`` (dealing and aiming), ``concepts.py`` (what the pots exercise), ``grade.py``
-(both stages of grading); here the page, the answer key and label, and ``DRILL``.
+(both stages of grading); here the page, the right answer and label, and ``DRILL``.
 """
 
 from __future__ import annotations

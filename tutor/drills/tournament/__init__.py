@@ -16,7 +16,7 @@ that hand, more chips higher: the TDA rule).
 
 The package: ``question.py`` (what was played), ``replay.py`` (the engine's run of it),
 ``deal.py`` (dealing a story that fits the level), ``grade.py`` (places and blinds, with
-their reasons), ``story.py`` (the page: the story told); here the concepts, the answer key
+their reasons), ``story.py`` (the page: the story told); here the concepts, the right answer
 and label, and ``DRILL``.
 """
 
