@@ -18,7 +18,7 @@ import unicodedata
 
 #: Digits a learner of this site's languages types: ASCII, full-width (Japanese input),
 #: Bengali and Devanagari. Any other script's digits are not read.
-_OUR_DIGITS = ("DIGIT ", "FULLWIDTH DIGIT ", "BENGALI DIGIT ", "DEVANAGARI DIGIT ")
+OUR_DIGITS = ("DIGIT ", "FULLWIDTH DIGIT ", "BENGALI DIGIT ", "DEVANAGARI DIGIT ")
 #: Group separators dropped from an amount of chips besides any space (a no-break space in
 #: Czech ``1 000``, a narrow one, an ideographic one): the comma, ASCII and full-width.
 _GROUPING = frozenset(",\uff0c")
@@ -47,7 +47,7 @@ def _our_digit(ch: str) -> bool:
     return (
         not ch.isascii()
         and unicodedata.category(ch) == "Nd"
-        and unicodedata.name(ch, "").startswith(_OUR_DIGITS)
+        and unicodedata.name(ch, "").startswith(OUR_DIGITS)
     )
 
 
