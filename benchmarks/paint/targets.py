@@ -67,7 +67,7 @@ def fill_drill(slug: str) -> Callable[[Page, World, str], None]:
     assert isinstance(drill, QuestionDrill)
 
     def steps(page: Page, world: World, lang: str) -> None:
-        key = drill.answer_key(drill.generate(pages.SEED, pages.LEVEL))
+        key = drill.right_answer(drill.generate(pages.SEED, pages.LEVEL))
         pages.fill(page.locator("form.answer-form"), key)
 
     return steps

@@ -177,7 +177,7 @@ def answer_drill(slug: str) -> Steps:
     assert isinstance(drill, QuestionDrill)
 
     def steps(page: Page, world: World, lang: str) -> None:
-        key = drill.answer_key(drill.generate(SEED, LEVEL))
+        key = drill.right_answer(drill.generate(SEED, LEVEL))
         fill(page.locator("form.answer-form"), key, LANGUAGES.index(lang) % 2 == 1)
         send(page, page.locator(ANSWER_BUTTON).first)
         page.locator(ANSWERED).first.wait_for()

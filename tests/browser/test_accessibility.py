@@ -99,8 +99,8 @@ def test_the_teachers_bank_classes_printables_and_sharing_have_no_axe_violations
     picker, the GIFT import and a shared quiz seen by a colleague."""
     from decimal import Decimal
 
+    from tutor.classrooms.class_sessions import attach
     from tutor.classrooms.models import Classroom, Member
-    from tutor.classrooms.runs import attach
     from tutor.drills.own_question import Question, Text
     from tutor.quizzes.interchange import share
     from tutor.quizzes.models import OwnQuestion

@@ -26,7 +26,7 @@ DEAL_BUTTON = "button[name=action][value=deal]"
 SEED = 7
 
 
-# --- Filling in the answer: the drill's own answer key for the question on the page ---------
+# --- Filling in the answer: the drill's own right answer for the question on the page ---------
 
 
 def fill_answer(page: Page, slug: str, seed: int = SEED, level: str = "easy") -> None:
@@ -34,7 +34,7 @@ def fill_answer(page: Page, slug: str, seed: int = SEED, level: str = "easy") ->
     buttons it names, type its amounts. Hidden fields (a stage) are already there."""
     drill = DRILLS[slug]
     assert isinstance(drill, QuestionDrill)
-    key = drill.answer_key(drill.generate(seed, level))
+    key = drill.right_answer(drill.generate(seed, level))
     form = page.locator("form.answer-form")
     for name, values in key.items():
         fields = form.locator(f'[name="{name}"]')

@@ -81,6 +81,6 @@ def member(classroom: Classroom, name: str) -> Member:
 
 def pick(client: Client, session: Session, name: str, attempt: str = "", lang: str = "en"):
     """Pick ``name`` from the roster of ``session`` (a class's quiz)."""
-    chosen = Member.objects.get(classroom__runs__session=session, name=name)
+    chosen = Member.objects.get(classroom__class_sessions__session=session, name=name)
     data = {"member": str(chosen.pk), "attempt": attempt}
     return client.post(f"/{lang}/join/class/{session.code}/", data)

@@ -4,7 +4,7 @@ for every app: ``tests/admin_pages.py``)."""
 from __future__ import annotations
 
 from tests.admin_pages import check_app
-from tutor.classrooms.models import Classroom, ClassSession, Seat
+from tutor.classrooms.models import Classroom, ClassSession, NameClaim
 from tutor.quizzes.models import Participant, Session
 
 
@@ -12,6 +12,6 @@ def test_admin_pages(classroom: Classroom, live: Session) -> None:
     member = classroom.members.first()
     assert member is not None
     participant = Participant.objects.create(session=live, nickname=member.name)
-    seat = Seat.objects.create(member=member, session=live, participant=participant)
+    claim = NameClaim.objects.create(member=member, session=live, participant=participant)
     run = ClassSession.objects.get(session=live)
-    check_app("classrooms", [classroom, member, run, seat])
+    check_app("classrooms", [classroom, member, run, claim])

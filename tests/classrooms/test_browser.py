@@ -15,7 +15,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tests.browser.plugin import TIMEOUT_MS
-from tutor.classrooms.models import Classroom, Seat
+from tutor.classrooms.models import Classroom, NameClaim
 from tutor.quizzes.models import Quiz, Session, Slot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -69,7 +69,7 @@ def test_a_teacher_makes_a_class_and_two_students_join_by_name(
     assert teacher.locator("#id_classroom").input_value() == str(classroom.pk)
     teacher.click("text=Start the session")
     session = Session.objects.get()
-    assert session.class_run.classroom == classroom
+    assert session.class_session.classroom == classroom
 
     students = []
     for name in ("Asha", "Bohdan"):
@@ -82,7 +82,7 @@ def test_a_teacher_makes_a_class_and_two_students_join_by_name(
         page.get_by_text("You are in!").wait_for()
         students.append(page)
     teacher.get_by_text("2 students have joined").wait_for(timeout=POLL_WAIT_MS)
-    assert {s.member.name for s in Seat.objects.filter(session=session)} == {"Asha", "Bohdan"}
+    assert {s.member.name for s in NameClaim.objects.filter(session=session)} == {"Asha", "Bohdan"}
 
     # A third device finds both names taken; the first student's device goes back in.
     late = open_page(360)

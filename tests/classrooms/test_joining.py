@@ -11,7 +11,7 @@ from django.core.cache import cache
 from django.test import Client
 from django.utils import timezone
 
-from tutor.classrooms.models import Classroom, Seat
+from tutor.classrooms.models import Classroom, NameClaim
 from tutor.quizzes import join_views, services
 from tutor.quizzes.models import Quiz, Session
 
@@ -41,7 +41,7 @@ def test_two_students_pick_their_names(live: Session, classroom: Classroom) -> N
     people = {p.nickname: p for p in live.participants.all()}
     assert set(people) == {"Asha", "Bálint"}
     assert people["Bálint"].language == "cs"
-    assert people["Asha"].seat.member == member(classroom, "Asha")
+    assert people["Asha"].name_claim.member == member(classroom, "Asha")
     # Both are in the quiz: their play pages show the lobby, not the join form.
     assert asha.get(f"/en/play/{live.code}/").status_code == 200
 
@@ -83,8 +83,8 @@ def test_a_name_picked_by_mistake_is_freed_when_the_teacher_removes_it(live: Ses
     services.remove(wrong)
     assert pick(Client(), live, "Asha").status_code == 302
     wrong.refresh_from_db()
-    assert wrong.nickname == f"Asha #{wrong.pk}" and not hasattr(wrong, "seat")
-    assert Seat.objects.get(member__name="Asha").participant.removed is False
+    assert wrong.nickname == f"Asha #{wrong.pk}" and not hasattr(wrong, "name_claim")
+    assert NameClaim.objects.get(member__name="Asha").participant.removed is False
 
 
 def test_the_join_box_sends_a_class_quiz_to_the_roster(live: Session) -> None:

@@ -12,7 +12,7 @@ from django.test import Client
 from django.utils import timezone
 
 from tutor.classrooms.export import csv_rows
-from tutor.classrooms.models import Classroom, ClassSession, Member, Seat
+from tutor.classrooms.models import Classroom, ClassSession, Member, NameClaim
 from tutor.classrooms.report import class_report, tally
 from tutor.concepts import CONCEPTS
 from tutor.quizzes.models import Participant, Quiz, Response, Session
@@ -52,7 +52,7 @@ def week(classroom: Classroom, quiz: Quiz) -> Classroom:
     }
     for (session, name), rows in answers.items():
         person = Participant.objects.create(session=session, nickname=name)
-        Seat.objects.create(
+        NameClaim.objects.create(
             member=classroom.members.get(name=name), session=session, participant=person
         )
         for index, correct, points in rows:
@@ -189,4 +189,4 @@ def test_tally_needs_no_database() -> None:
     ]
     [concept] = concepts
     assert (concept.whole_class.right, concept.whole_class.asked) == (1, 2)
-    assert concept.not_asked == [ravi]  # and the seat of a name no longer on the roster: left out
+    assert concept.not_asked == [ravi]  # and the claim of a name no longer on the roster: left out

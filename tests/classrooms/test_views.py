@@ -103,7 +103,7 @@ def test_running_a_quiz_for_a_class(teacher: Client, classroom: Classroom, quiz:
     )
     session = Session.objects.get()
     assert response["Location"] == f"/en/quizzes/session/{session.code}/"
-    assert session.class_run.classroom == classroom
+    assert session.class_session.classroom == classroom
 
 
 def test_running_a_quiz_without_a_class(teacher: Client, classroom: Classroom, quiz: Quiz) -> None:

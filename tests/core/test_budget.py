@@ -103,7 +103,7 @@ def states(client: Client, slug: str, lang: str) -> Iterator[tuple[str, bytes]]:
         links = Links()
         links.feed(first.decode())
         answer: dict[str, str | list[str]] = dict(links.hidden)
-        answer.update(drill.answer_key(drill.generate(SEED, LEVEL)))
+        answer.update(drill.right_answer(drill.generate(SEED, LEVEL)))
         yield "answered", page(client, url, answer)
     elif slug == "play-holdem":
         new = {"command": "new", "structure": "no_limit", "opponents": "5"}

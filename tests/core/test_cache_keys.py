@@ -55,10 +55,10 @@ def test_site_header_and_footer_keep_no_user_and_follow_the_language() -> None:
     assert SKIP_LINK["en"] not in czech and "alice-teacher" not in czech
 
 
-def test_drill_heading_and_progress_are_each_learners_own() -> None:
+def test_drill_heading_and_tally_are_each_learners_own() -> None:
     drill = holdem_showdown.DRILL
     question = drill.generate(4, "easy")
-    right = drill.answer_key(question)
+    right = drill.right_answer(question)
     asha = Client()
     for seed in (4, 4, 5):  # one answer counted twice is still one
         token = make_token(drill.slug, seed, "easy")

@@ -58,18 +58,18 @@ def test_template_change_forgets_fragments():
     assert caches["local"].get("x") == "y"
 
 
-def test_progress_panel_is_kept_per_figures_and_language(rf):
+def test_tally_panel_is_kept_per_figures_and_language(rf):
     from django.template.loader import render_to_string
     from django.utils import translation
 
     request = rf.get("/")
 
     def panel(language: str, answered: int) -> str:
-        progress = {"answered": answered, "correct": 1, "streak": 1, "best_streak": 2}
+        tally = {"answered": answered, "right": 1, "streak": 1, "best_streak": 2}
         with translation.override(language):
             return render_to_string(
-                "drills/_progress.html",
-                {"progress": progress, "LANGUAGE_CODE": language},
+                "drills/_tally.html",
+                {"tally": tally, "LANGUAGE_CODE": language},
                 request,
             )
 

@@ -52,3 +52,36 @@ def test_num_filter_passes_non_numbers_through() -> None:
     assert render("{{ n|num }}", "en", n="abc") == "abc"
     assert render("{{ n|num }}", "en", n=None) == ""
     assert render("{{ n|num }}", "en", n=True) == "True"
+
+
+@pytest.mark.parametrize(
+    ("typed", "chips"),
+    [
+        ("1000", 1000),
+        (" 1000 ", 1000),
+        ("1,000", 1000),  # English, Japanese
+        ("1,00,000", 100000),  # Indian grouping (Hindi, Bengali)
+        ("1,0,0", 100),  # commas anywhere, as the drills have always read them
+        ("1 000", 1000),  # Czech, with a space
+        (f"1{NBSP}000", 1000),  # Czech as the page writes it: a no-break space
+        ("1\u202f000", 1000),  # a narrow no-break space
+        ("১,০০০", 1000),  # Bengali digits
+        ("१,००,०००", 100000),  # Devanagari digits
+        ("１，０００", 1000),  # full-width digits and comma (Japanese input)
+        ("0", 0),
+    ],
+)
+def test_read_chips_reads_an_amount_as_typed_in_each_language(typed: str, chips: int) -> None:
+    from tutor.core.numbers import read_chips
+
+    assert read_chips(typed) == chips
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["", " ", ",", "2.5", "1.000", "-5", "+5", "5e3", "²", "٣", "lots", "9" * 13],
+)
+def test_read_chips_refuses_what_is_not_a_number_of_chips(typed: str) -> None:
+    from tutor.core.numbers import read_chips
+
+    assert read_chips(typed) is None

@@ -237,7 +237,7 @@ def test_aimed_questions_stay_within_their_level() -> None:
 def test_aimed_questions_are_answered_right_by_their_key(client: Client) -> None:
     for concept, levels in betting.CONCEPTS.items():
         question = betting.DRILL.deal(4, levels[-1], concept)
-        key = betting.answer_key(question)
+        key = betting.right_answer(question)
         data = {"token": make_token("betting", 4, levels[-1], {"c": concept}), **key}
         html = client.post(URL, data, HTTP_HX_REQUEST="true").content.decode()
         assert 'class="feedback__verdict ok"' in html, concept
@@ -276,7 +276,7 @@ def test_feedback_explains_that_an_ante_does_not_count_toward_the_call(client: C
     )
     question = betting.DRILL.deal(seed, "medium", "antes-dead-money")
     token = make_token("betting", seed, "medium", {"c": "antes-dead-money"})
-    data = {"token": token, **betting.answer_key(question)}
+    data = {"token": token, **betting.right_answer(question)}
     html = client.post(URL, data).content.decode()
     assert "dead money" in html
     to_call = question.hand.options().to_call
@@ -293,14 +293,14 @@ def test_feedback_explains_heads_up_order(client: Client, preflop: bool, rule: s
 
     seed = next(s for s in range(100) if (aimed(s).hand.street is Street.PREFLOP) == preflop)
     token = make_token("betting", seed, "easy", {"c": "heads-up-order"})
-    html = client.post(URL, {"token": token, **betting.answer_key(aimed(seed))}).content.decode()
+    html = client.post(URL, {"token": token, **betting.right_answer(aimed(seed))}).content.decode()
     assert "Heads-up (two players)" in html and rule in html
 
 
 def test_feedback_names_the_big_blind_option() -> None:
     question = betting.DRILL.deal(0, "easy", "big-blind-option")
     with translation.override("en"):
-        grade = betting.grade(question, betting.answer_key(question))
+        grade = betting.grade(question, betting.right_answer(question))
     assert grade.correct
     assert any("big blind has the option" in line for line in grade.order)
 
@@ -310,9 +310,9 @@ def test_ante_note_before_the_flop_and_the_pot_limit_note_on_every_street() -> N
     hand = hand_at(rules, [5000] * 3, button=0)
     question = betting.Question(hand, "pot_limit")
     with translation.override("en"):
-        before = betting.grade(question, betting.answer_key(question)).antes
+        before = betting.grade(question, betting.right_answer(question)).antes
         play_through(hand, ["call", "call", "check"])
-        after = betting.grade(question, betting.answer_key(question)).antes
+        after = betting.grade(question, betting.right_answer(question)).antes
     assert len(before) == 2 and "must still put in 100 to call" in before[0]
     assert "pot-limit maximum" in before[1]
     assert after == before[1:]

@@ -24,10 +24,10 @@ def test_question_round_trip_is_lossless(drill: QuestionDrill, level: str) -> No
 
 
 @pytest.mark.parametrize("drill", QUESTION_DRILLS, ids=lambda d: d.slug)
-def test_grade_of_the_answer_key_is_correct_and_round_trips(drill: QuestionDrill) -> None:
+def test_grade_of_the_right_answer_is_correct_and_round_trips(drill: QuestionDrill) -> None:
     for seed in range(10):
         question = drill.generate(seed, "hard")
-        grade = drill.grade(question, drill.answer_key(question))
+        grade = drill.grade(question, drill.right_answer(question))
         assert grade.correct, (drill.slug, seed)
         assert type(grade).from_dict(json.loads(json.dumps(grade.to_dict()))) == grade
 

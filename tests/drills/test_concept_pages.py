@@ -39,7 +39,7 @@ def test_the_answer_is_checked_against_the_aimed_question(client: Client) -> Non
     assert token is not None
     aimed = drill.deal(5, level, concept)
     assert aimed != drill.generate(5, level) or concept in drill.concepts_of(aimed)
-    answer = {"token": token.group(1), **drill.answer_key(aimed)}
+    answer = {"token": token.group(1), **drill.right_answer(aimed)}
     response = client.post(f"/en/drills/{drill.slug}/", answer, HTTP_HX_REQUEST="true")
     assert 'class="feedback__verdict ok"' in response.content.decode()
 

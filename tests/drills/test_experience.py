@@ -11,7 +11,7 @@ from unittest import mock
 import pytest
 from django.test import Client
 
-from tutor.drills.base import ANSWERS_KEEP, ANSWERS_KEY, PROGRESS_KEY, make_token
+from tutor.drills.base import ANSWERS_KEEP, ANSWERS_KEY, TALLY_KEY, make_token
 from tutor.drills.registry import DRILLS, QuestionDrill
 
 QUESTION_DRILLS = [slug for slug, d in DRILLS.items() if isinstance(d, QuestionDrill)]
@@ -26,11 +26,11 @@ def _drill(slug: str) -> QuestionDrill:
 
 
 def _answered(client: Client, slug: str) -> int:
-    return int(client.session.get(PROGRESS_KEY, {}).get(slug, {}).get("answered", 0))
+    return int(client.session.get(TALLY_KEY, {}).get(slug, {}).get("answered", 0))
 
 
 def _wrong_result(seed: int) -> str:
-    right = _drill(SLUG).answer_key(_drill(SLUG).generate(seed, "easy"))["result"][0]
+    right = _drill(SLUG).right_answer(_drill(SLUG).generate(seed, "easy"))["result"][0]
     return "tie" if right != "tie" else "player_a"
 
 
@@ -94,7 +94,7 @@ def test_another_question_opens_blank(client: Client) -> None:
 @pytest.mark.parametrize("slug", QUESTION_DRILLS)
 def test_every_drill_reopens_its_answered_question(client: Client, slug: str) -> None:
     drill = _drill(slug)
-    key = drill.answer_key(drill.generate(6, "medium"))
+    key = drill.right_answer(drill.generate(6, "medium"))
     client.post(f"/en/drills/{slug}/", {**key, "token": make_token(slug, 6, "medium")})
     page = client.get(f"/en/drills/{slug}/?level=medium&seed=6").content.decode()
     assert "feedback__verdict ok" in page
@@ -106,7 +106,7 @@ def test_side_pots_reopens_at_the_stage_reached(client: Client) -> None:
     drill = _drill("side-pots")
     question = drill.generate(2, "easy")
     token = make_token("side-pots", 2, "easy")
-    client.post("/en/drills/side-pots/", {**drill.answer_key(question), "token": token})
+    client.post("/en/drills/side-pots/", {**drill.right_answer(question), "token": token})
     stage_one = client.get("/en/drills/side-pots/?level=easy&seed=2").content.decode()
     assert 'name="stage" value="2"' in stage_one  # the showdown form, to go on
     client.post("/en/drills/side-pots/", {"token": token, "stage": "2", "payout0": "0"})
@@ -120,7 +120,7 @@ def test_a_concept_question_reopens_too(client: Client) -> None:
     drill = _drill("holdem-showdown")
     question = drill.deal(3, "easy", "kickers")
     token = make_token("holdem-showdown", 3, "easy", {"c": "kickers"})
-    client.post("/en/drills/holdem-showdown/", {**drill.answer_key(question), "token": token})
+    client.post("/en/drills/holdem-showdown/", {**drill.right_answer(question), "token": token})
     page = client.get("/en/drills/holdem-showdown/?level=easy&seed=3&concept=kickers")
     assert "feedback__verdict ok" in page.content.decode()
 

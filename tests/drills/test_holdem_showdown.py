@@ -48,7 +48,7 @@ def test_hard_level_favours_close_decisions() -> None:
     assert close("hard") > close("easy")
 
 
-def test_question_page_has_no_answer_key(client: Client, language: str) -> None:
+def test_question_page_has_no_right_answer(client: Client, language: str) -> None:
     html = client.get(f"/{language}/drills/holdem-showdown/?level=hard&seed=42").content.decode()
     assert 'id="feedback"' in html and 'role="status"' in html
     assert "showdown-row--winner" not in html
@@ -95,8 +95,8 @@ def test_wrong_answer_full_page_explains(client: Client) -> None:
 def test_double_submit_counts_once(client: Client) -> None:
     _answer_holdem(client, 5, "easy", True)
     _answer_holdem(client, 5, "easy", True)
-    progress = client.session["drill_progress"]["holdem-showdown"]
-    assert progress["answered"] == 1 and progress["correct"] == 1 and progress["streak"] == 1
+    tally = client.session["drill_progress"]["holdem-showdown"]
+    assert tally["answered"] == 1 and tally["right"] == 1 and tally["streak"] == 1
 
 
 @pytest.mark.django_db
@@ -104,8 +104,8 @@ def test_streak_resets_on_a_wrong_answer(client: Client) -> None:
     _answer_holdem(client, 1, "easy", True)
     _answer_holdem(client, 2, "easy", True)
     _answer_holdem(client, 3, "easy", False)
-    progress = client.session["drill_progress"]["holdem-showdown"]
-    assert progress == {"answered": 3, "correct": 2, "streak": 0, "best_streak": 2}
+    tally = client.session["drill_progress"]["holdem-showdown"]
+    assert tally == {"answered": 3, "right": 2, "streak": 0, "best_streak": 2}
 
 
 @pytest.mark.django_db
@@ -275,7 +275,7 @@ def test_aimed_page_is_answered_from_its_key(client: Client) -> None:
     html = page.content.decode()
     assert 'class="concept-banner"' in html
     question = holdem_showdown.DRILL.deal(9, "hard", "wheel-straight")
-    answer = {"token": token_of(html), **holdem_showdown.answer_key(question)}
+    answer = {"token": token_of(html), **holdem_showdown.right_answer(question)}
     response = client.post("/en/drills/holdem-showdown/", answer, HTTP_HX_REQUEST="true")
     assert 'class="feedback__verdict ok"' in response.content.decode()
 

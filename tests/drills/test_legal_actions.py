@@ -75,7 +75,7 @@ CAPPED = ("raise 200", "raise 300", "raise 400")
 def test_engine_answer_and_concepts_of_hand_made_tables(actions, rule, rules, allowed, concepts):
     q = table(actions, rule, rules)
     assert la.legal(q) == allowed
-    assert la.answer_key(q) == {"act": allowed}
+    assert la.right_answer(q) == {"act": allowed}
     assert la.concepts_of(q) == concepts
 
 
@@ -148,15 +148,15 @@ def test_question_page_states_the_house_rule_and_the_seat(client: Client, db):
 def test_right_answer_then_a_wrong_one_through_the_page(client: Client, language: str, db):
     seed, level = 7, "hard"
     q = la.generate(seed, level)
-    data = {"token": make_token("legal-actions", seed, level), **la.answer_key(q)}
+    data = {"token": make_token("legal-actions", seed, level), **la.right_answer(q)}
     url = f"/{language}/drills/legal-actions/"
     html = client.post(url, data, HTTP_HX_REQUEST="true").content.decode()
     assert 'class="feedback__verdict ok"' in html
     data["act"] = [code for code in ("fold", "check", "call") if code not in data["act"]]
     html = client.post(url, data).content.decode()
     assert 'class="feedback__verdict bad"' in html
-    progress = client.session["drill_progress"]["legal-actions"]
-    assert progress["answered"] == 1 and progress["correct"] == 1
+    tally = client.session["drill_progress"]["legal-actions"]
+    assert tally["answered"] == 1 and tally["right"] == 1
 
 
 def test_bad_answer_through_the_page_counts_nothing(client: Client, db):

@@ -164,7 +164,7 @@ def test_aimed_page_is_answered_from_its_key(client: Client) -> None:
     token = re.search(r'name="token" value="([^"]+)"', html)
     assert token is not None
     question = name_the_hand.DRILL.deal(6, "hard", "no-wraparound")
-    answer = {"token": token.group(1), **name_the_hand.answer_key(question)}
+    answer = {"token": token.group(1), **name_the_hand.right_answer(question)}
     response = client.post("/en/drills/name-the-hand/", answer, HTTP_HX_REQUEST="true")
     assert 'class="feedback__verdict ok"' in response.content.decode()
 

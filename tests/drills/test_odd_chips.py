@@ -51,7 +51,7 @@ def question(
 
 
 def shares(q: oc.Question) -> dict[str, int]:
-    return {name: int(chips[0]) for name, chips in oc.answer_key(q).items()}
+    return {name: int(chips[0]) for name, chips in oc.right_answer(q).items()}
 
 
 def two_winners(rule: str) -> oc.Question:
@@ -91,7 +91,7 @@ def test_button_among_winners_comes_last_rule_page_reading(rule: str) -> None:
     # Seat 1 is on the button and ties: under both rules it gets no odd chip.
     q = three_winners(0, rule)
     assert shares(q)["share0_0"] == 67
-    sentences = oc.grade(q, oc.answer_key(q)).pots[0].explanation
+    sentences = oc.grade(q, oc.right_answer(q)).pots[0].explanation
     assert any("Seat 1 is on the button" in s for s in sentences)
 
 
@@ -193,7 +193,7 @@ def test_every_dealt_question_splits_each_pot_exactly(seed: int, level: str) -> 
         chips = [c for _seat, c in pot.shares]
         assert sum(chips) == pot.pot.amount
         assert max(chips) - min(chips) <= pot.odd_chips
-    assert oc.grade(q, oc.answer_key(q)).correct
+    assert oc.grade(q, oc.right_answer(q)).correct
 
 
 # -- grading ---------------------------------------------------------------------------------------
@@ -201,7 +201,7 @@ def test_every_dealt_question_splits_each_pot_exactly(seed: int, level: str) -> 
 
 def test_right_answer_is_correct_and_explained() -> None:
     q = three_winners(3, LEFT)
-    grade = oc.grade(q, oc.answer_key(q))
+    grade = oc.grade(q, oc.right_answer(q))
     assert grade.correct and grade.first_wrong is None
     pot = grade.pots[0]
     assert (pot.amount, pot.share, pot.odd_chips) == (203, 67, 2)
@@ -227,7 +227,7 @@ def test_odd_chip_given_to_the_wrong_winner_is_wrong() -> None:
 
 def test_a_wrong_side_pot_is_the_first_wrong_pot() -> None:
     q = oc.generate(3, "hard")
-    answer = oc.answer_key(q)
+    answer = oc.right_answer(q)
     side = next(name for name in answer if name.startswith("share1_"))
     answer[side] = [str(int(answer[side][0]) + 1)]
     grade = oc.grade(q, answer)
@@ -237,7 +237,7 @@ def test_a_wrong_side_pot_is_the_first_wrong_pot() -> None:
 
 def test_totals_add_each_winners_pots() -> None:
     q = oc.generate(8, "hard")
-    grade = oc.grade(q, oc.answer_key(q))
+    grade = oc.grade(q, oc.right_answer(q))
     by_seat = {name: chips for name, chips in grade.totals}
     for pot in grade.pots:
         for share in pot.shares:
@@ -283,7 +283,7 @@ def test_group_separators_and_other_scripts_digits_are_read() -> None:
 
 def test_answer_label_names_each_pot_when_there_are_several() -> None:
     q = oc.generate(3, "hard")
-    label = oc.answer_label(q, oc.answer_key(q))
+    label = oc.answer_label(q, oc.right_answer(q))
     assert label.startswith("Main pot: ") and " · Side pot 1: " in label
     assert oc.answer_label(two_winners(LEFT), {"share0_0": ["88"], "share0_1": ["x" * 50]}) == (
         "Seat 1: 88; Seat 2: " + "x" * 20
@@ -298,24 +298,24 @@ def test_context_has_a_field_for_every_share_of_the_key() -> None:
     forms = oc.context(q)["pot_forms"]
     assert isinstance(forms, list)
     fields = {f.field for pot in forms for f in pot.fields}
-    assert fields == set(oc.answer_key(q))
+    assert fields == set(oc.right_answer(q))
 
 
 @pytest.mark.django_db
 def test_right_answer_on_the_page(client: Client, language: str) -> None:
     seed, level = 4, "hard"
     q = oc.generate(seed, level)
-    data = {"token": make_token(SLUG, seed, level), **oc.answer_key(q)}
+    data = {"token": make_token(SLUG, seed, level), **oc.right_answer(q)}
     html = client.post(f"/{language}/drills/{SLUG}/", data, HTTP_HX_REQUEST="true").content.decode()
     assert 'class="feedback__verdict ok"' in html
-    assert client.session["drill_progress"][SLUG]["correct"] == 1
+    assert client.session["drill_progress"][SLUG]["right"] == 1
 
 
 @pytest.mark.django_db
 def test_wrong_answer_marks_the_pot_and_says_why(client: Client) -> None:
     seed = 2
     q = oc.generate(seed, "easy")  # the easy level's rule: the Japanese guide's
-    answer = {name: [str(int(v[0]) + 1)] for name, v in oc.answer_key(q).items()}
+    answer = {name: [str(int(v[0]) + 1)] for name, v in oc.right_answer(q).items()}
     html = client.post(
         f"/en/drills/{SLUG}/", {"token": make_token(SLUG, seed, "easy"), **answer}
     ).content.decode()
@@ -329,7 +329,7 @@ def test_wrong_answer_marks_the_pot_and_says_why(client: Client) -> None:
 @pytest.mark.parametrize("bad", ["-5", "abc", "99999999999999", "12.5", "", "\u202e5"])
 def test_bad_shares_get_a_clear_error_and_count_nothing(client: Client, bad: str) -> None:
     q = oc.generate(1, "medium")
-    answer = {name: [bad] for name in oc.answer_key(q)}
+    answer = {name: [bad] for name in oc.right_answer(q)}
     response = client.post(
         f"/cs/drills/{SLUG}/", {"token": make_token(SLUG, 1, "medium"), **answer}
     )

@@ -145,10 +145,10 @@ def test_hard_questions_deal_both_verdicts_and_big_draws() -> None:
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
-def test_answer_key_is_graded_right(level: str) -> None:
+def test_right_answer_is_graded_right(level: str) -> None:
     for seed in range(15):
         q = drill.generate(seed, level)
-        key = drill.answer_key(q)
+        key = drill.right_answer(q)
         assert set(key) == set(q.asks)
         result = drill.grade(q, key)
         assert result.correct and all(result.checks)
@@ -255,15 +255,15 @@ def test_targeted_deals_are_reproducible_and_aimed() -> None:
 def test_right_answer_on_the_page(client: Client, language: str) -> None:
     seed, level = 4, "hard"
     q = drill.generate(seed, level)
-    data = {"token": make_token(SLUG, seed, level), **drill.answer_key(q)}
+    data = {"token": make_token(SLUG, seed, level), **drill.right_answer(q)}
     html = client.post(f"/{language}/drills/{SLUG}/", data).content.decode()
     assert 'class="feedback__verdict ok"' in html
     with translation.override(language):
         from tutor.words.cards import card_name
 
         assert all(f'aria-label="{card_name(card)}"' in html for card in drill.analyse(q).outs)
-    progress = client.session["drill_progress"][SLUG]
-    assert progress["answered"] == 1 and progress["correct"] == 1
+    tally = client.session["drill_progress"][SLUG]
+    assert tally["answered"] == 1 and tally["right"] == 1
 
 
 @pytest.mark.django_db

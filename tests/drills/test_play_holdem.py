@@ -85,6 +85,43 @@ def test_illegal_raise_gets_the_engine_reason(client: Client) -> None:
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "typed"),
+    [
+        ("cs", "1\u00a0000"),  # as the page writes it (a no-break space): refused before
+        ("cs", "1\u202f000"),  # a narrow no-break space
+        ("cs", "1 000"),
+        ("en", "1,000"),
+        ("hi", "१,०००"),  # Devanagari digits, as the bet slip of Teen Patti takes them
+        ("bn", "১০০০"),
+        ("ja", "１０００"),  # full-width digits (Japanese input)
+    ],
+)
+def test_raise_amount_is_read_as_the_learner_types_it(
+    client: Client, language: str, typed: str
+) -> None:
+    url = f"/{language}/drills/play-holdem/"
+    response = play_until_my_turn(client, client.post(url, {"command": "new", "opponents": "3"}))
+    hand = hand_of(client)
+    opts = hand.options()
+    if opts.aggression is None or not opts.min_to <= 1000 <= opts.max_to:
+        pytest.skip("no raise to 1,000 possible in this deal")
+    data = {
+        "command": "act",
+        "step": step_of(response.content.decode()),
+        "act": opts.aggression.value,
+        "amount": typed,
+    }
+    response = client.post(url, data)
+    assert response.status_code == 200
+    assert 'class="error"' not in response.content.decode()
+    mine = [
+        e for e in hand_of(client).events[len(hand.events) :] if getattr(e, "seat", None) == YOU
+    ]
+    assert getattr(mine[0], "to", None) == 1000
+
+
+@pytest.mark.django_db
 def test_stale_step_is_not_played_twice(client: Client) -> None:
     response = play_until_my_turn(client, start(client))
     html = response.content.decode()

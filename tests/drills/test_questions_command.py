@@ -25,7 +25,7 @@ def test_prints_the_questions_of_seeds_with_answers() -> None:
     for entry in printed:
         question = drill.generate(entry["seed"], "medium")
         assert drill.load(entry["question"]) == question
-        assert entry["answer"] == drill.answer_key(question)
+        assert entry["answer"] == drill.right_answer(question)
         assert entry["concepts"] == sorted(drill.concepts_of(question))
         assert entry["version"] == drill.version and entry["concept"] is None
 

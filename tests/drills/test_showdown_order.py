@@ -67,20 +67,20 @@ ALL_IN = question([1000, 1000], 0, ["As Ad", "Kc Kd"], ["raise 1000", "call"])
     ids=["bettor-loses", "caller-mucks", "checked-down", "tie-shows", "all-in"],
 )
 def test_engine_answer_and_concepts_of_hand_made_questions(q, first, mucks, concepts):
-    assert so.answer_key(q) == {"first": [first], "muck": mucks}
+    assert so.right_answer(q) == {"first": [first], "muck": mucks}
     assert so.concepts_of(q) == frozenset(concepts)
 
 
 def test_step_sentences_follow_the_engine_order():
-    grade = so.grade(CHECKED_TIE, so.answer_key(CHECKED_TIE))
+    grade = so.grade(CHECKED_TIE, so.right_answer(CHECKED_TIE))
     steps = grade.steps
     assert [s.name for s in steps] == ["Seat 2", "Seat 3", "Seat 1"]
     assert "shows first" in steps[0].sentence and "ties" in steps[1].sentence
     assert "beats" in steps[2].sentence and all(s.shown for s in steps)
-    muck = so.grade(CHECKED_DOWN, so.answer_key(CHECKED_DOWN)).steps[1]
+    muck = so.grade(CHECKED_DOWN, so.right_answer(CHECKED_DOWN)).steps[1]
     assert not muck.shown and "may muck" in muck.sentence
     assert "Nobody bet on the river" in grade.reason
-    assert "last bet or raise" in so.grade(BETTOR_LOSES, so.answer_key(BETTOR_LOSES)).reason
+    assert "last bet or raise" in so.grade(BETTOR_LOSES, so.right_answer(BETTOR_LOSES)).reason
     face_up = so.grade(ALL_IN, {"first": [so.ALL]})
     assert face_up.correct and face_up.all_at_once and "face up" in face_up.reason
 
@@ -145,7 +145,7 @@ def test_generated_questions_are_showdowns_as_planned(level):
         else:  # nobody all-in: the river's last aggressor, if any, shows first
             assert not found.all_in
             assert found.river_aggressor in (None, found.turns.order[0])
-        assert so.grade(q, so.answer_key(q)).correct
+        assert so.grade(q, so.right_answer(q)).correct
 
 
 def test_levels_reach_every_concept():
@@ -157,10 +157,10 @@ def test_levels_reach_every_concept():
 
 
 def test_answer_labels():
-    assert so.answer_label(CALLER_MUCKS, so.answer_key(CALLER_MUCKS)) == (
+    assert so.answer_label(CALLER_MUCKS, so.right_answer(CALLER_MUCKS)) == (
         "Seat 1 shows first; Seat 2 may muck."
     )
-    assert so.answer_label(ALL_IN, so.answer_key(ALL_IN)) == (
+    assert so.answer_label(ALL_IN, so.right_answer(ALL_IN)) == (
         "All hands face up at once; nobody may muck."
     )
     assert so.answer_label(CHECKED_DOWN, {"first": ["9"], "muck": ["1", "2", "x"]}) == (
@@ -175,7 +175,7 @@ def test_question_page_shows_the_betting_without_the_showdown(client: Client, db
     assert 'name="first" value="all"' in html
     with translation.override("en"):
         told = so.context(q)["log"]
-        showdown = so.grade(q, so.answer_key(q)).log
+        showdown = so.grade(q, so.right_answer(q)).log
     assert told and all(escape(line) in html for line in told)
     assert not any(escape(line) in html for line in showdown)  # the answer stays hidden
 
@@ -183,15 +183,15 @@ def test_question_page_shows_the_betting_without_the_showdown(client: Client, db
 def test_right_answer_then_a_wrong_one_through_the_page(client: Client, language: str, db):
     seed, level = 7, "hard"
     q = so.generate(seed, level)
-    data = {"token": make_token("showdown-order", seed, level), **so.answer_key(q)}
+    data = {"token": make_token("showdown-order", seed, level), **so.right_answer(q)}
     url = f"/{language}/drills/showdown-order/"
     html = client.post(url, data, HTTP_HX_REQUEST="true").content.decode()
     assert 'class="feedback__verdict ok"' in html
-    data["first"] = [so.ALL] if so.answer_key(q)["first"] != [so.ALL] else ["0"]
+    data["first"] = [so.ALL] if so.right_answer(q)["first"] != [so.ALL] else ["0"]
     html = client.post(url, data).content.decode()
     assert 'class="feedback__verdict bad"' in html
-    progress = client.session["drill_progress"]["showdown-order"]
-    assert progress["answered"] == 1 and progress["correct"] == 1  # one question counts once
+    tally = client.session["drill_progress"]["showdown-order"]
+    assert tally["answered"] == 1 and tally["right"] == 1  # one question counts once
 
 
 def test_bad_answer_through_the_page_counts_nothing(client: Client, db):

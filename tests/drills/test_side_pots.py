@@ -57,8 +57,8 @@ def test_right_pots_then_right_payouts(client: Client, language: str) -> None:
         f"/{language}/drills/side-pots/", {"token": token, "stage": "2", **payouts}
     ).content.decode()
     assert 'class="feedback__verdict ok"' in html
-    progress = client.session["drill_progress"]["side-pots"]
-    assert progress["answered"] == 2 and progress["correct"] == 2
+    tally = client.session["drill_progress"]["side-pots"]
+    assert tally["answered"] == 2 and tally["right"] == 2
 
 
 @pytest.mark.django_db

@@ -131,7 +131,7 @@ def test_exact_returns_of_a_hard_slip() -> None:
         pair_plus_b="3.10",
         six_card_bonus="2.05",
     )
-    key = {k: v[0] for k, v in tp.answer_key(q).items()}
+    key = {k: v[0] for k, v in tp.right_answer(q).items()}
     assert key == {
         "return_player_a": "14.43",  # 7.40 + 0.95 x 7.40
         "return_player_b": "0.00",
@@ -144,14 +144,14 @@ def test_exact_returns_of_a_hard_slip() -> None:
 
 def test_a_tie_returns_the_main_stakes_and_pays_the_tie_bet() -> None:
     q = question("Kh Qd 9c", "Ks Qc 9d", player_a="7.40", player_b="3.00", tie="7.35")
-    key = {k: v[0] for k, v in tp.answer_key(q).items()}
+    key = {k: v[0] for k, v in tp.right_answer(q).items()}
     assert key == {"return_player_a": "7.40", "return_player_b": "3.00", "return_tie": "374.85"}
 
 
 def test_a_void_round_returns_every_stake() -> None:
     q = question("Kh Qd 9c", "Ks Qc 9d", 2, player_a="7.40", pair_plus_b="1.25")
-    assert tp.answer_key(q) == {"return_player_a": ["7.40"], "return_pair_plus_b": ["1.25"]}
-    g = tp.grade(q, tp.answer_key(q))
+    assert tp.right_answer(q) == {"return_player_a": ["7.40"], "return_pair_plus_b": ["1.25"]}
+    g = tp.grade(q, tp.right_answer(q))
     assert g.result == "void" and g.rows == () and "void" in g.explanation
 
 
@@ -175,10 +175,10 @@ def test_grade_of_the_right_figures_written_the_czech_way() -> None:
 
 
 @pytest.mark.parametrize("level", tp.DRILL.levels)
-def test_the_answer_key_is_right_and_in_whole_cents(level: str) -> None:
+def test_the_right_answer_is_right_and_in_whole_cents(level: str) -> None:
     for seed in range(80):
         q = tp.generate(seed, level)
-        key = tp.answer_key(q)
+        key = tp.right_answer(q)
         assert set(key) == {tp.field(bet) for bet, _stake in q.slip}
         for (figure,) in key.values():
             assert Decimal(figure) == Decimal(figure).quantize(Decimal("0.01"))
@@ -339,7 +339,7 @@ def test_answer_label_words_each_figure() -> None:
 def test_right_figures_count_as_correct(client: Client, language: str) -> None:
     seed, level = 5, "hard"
     q = tp.generate(seed, level)
-    data = {k: v[0] for k, v in tp.answer_key(q).items()}
+    data = {k: v[0] for k, v in tp.right_answer(q).items()}
     html = client.post(
         f"/{language}/drills/{SLUG}/",
         {"token": make_token(SLUG, seed, level), **data},
@@ -349,7 +349,7 @@ def test_right_figures_count_as_correct(client: Client, language: str) -> None:
     assert html.count('class="first-wrong"') == 0
     assert client.session["drill_progress"][SLUG] == {
         "answered": 1,
-        "correct": 1,
+        "right": 1,
         "streak": 1,
         "best_streak": 1,
     }
@@ -359,7 +359,7 @@ def test_right_figures_count_as_correct(client: Client, language: str) -> None:
 def test_a_wrong_figure_marks_its_line(client: Client) -> None:
     seed, level = 5, "hard"
     q = tp.generate(seed, level)
-    data = {k: v[0] for k, v in tp.answer_key(q).items()}
+    data = {k: v[0] for k, v in tp.right_answer(q).items()}
     last = tp.field(q.slip[-1][0])
     data[last] = str(Decimal(data[last]) + 1)
     html = client.post(
@@ -376,7 +376,7 @@ def test_a_wrong_figure_marks_its_line(client: Client) -> None:
 def test_bad_figures_are_refused_clearly(client: Client, bad: str) -> None:
     seed, level = 1, "medium"
     q = tp.generate(seed, level)
-    data = {k: v[0] for k, v in tp.answer_key(q).items()}
+    data = {k: v[0] for k, v in tp.right_answer(q).items()}
     data[tp.field(q.slip[0][0])] = bad
     response = client.post(f"/cs/drills/{SLUG}/", {"token": make_token(SLUG, seed, level), **data})
     assert response.status_code == 422

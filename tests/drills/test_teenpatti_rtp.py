@@ -56,7 +56,7 @@ def test_page_and_answer_in_every_language(client: Client, language: str) -> Non
     token = make_token(DRILL.slug, 5, "hard")
     html = client.post(
         f"/{language}/drills/{DRILL.slug}/",
-        {"token": token, **DRILL.answer_key(question)},
+        {"token": token, **DRILL.right_answer(question)},
         HTTP_HX_REQUEST="true",
     ).content.decode()
     assert 'class="feedback__verdict ok"' in html and "best-row" in html

@@ -112,7 +112,7 @@ def test_aimed_page_is_answered_from_its_key(client: Client) -> None:
     token = re.search(r'name="token" value="([^"]+)"', html)
     assert token is not None
     question = teenpatti_showdown.DRILL.deal(4, "easy", "tp-ties")
-    assert teenpatti_showdown.answer_key(question) == {"result": ["tie"]}
+    assert teenpatti_showdown.right_answer(question) == {"result": ["tie"]}
     answer = {"token": token.group(1), "result": "tie"}
     response = client.post("/en/drills/teenpatti-showdown/", answer, HTTP_HX_REQUEST="true")
     assert 'class="feedback__verdict ok"' in response.content.decode()

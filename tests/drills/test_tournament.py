@@ -101,15 +101,15 @@ def test_two_out_in_one_hand_is_the_finishing_order() -> None:
 
 def test_the_blinds_of_a_hand_come_from_the_schedule() -> None:
     q = made(QUIET, QUIET, allin(0, 1), QUIET, allin(0, 2), asked=5)
-    assert drill.answer_key(q)["small"] == ["30"] and drill.answer_key(q)["big"] == ["60"]
-    grade = drill.grade(q, drill.answer_key(q))
+    assert drill.right_answer(q)["small"] == ["30"] and drill.right_answer(q)["big"] == ["60"]
+    grade = drill.grade(q, drill.right_answer(q))
     assert grade.blinds_why == "Hand 5 is in level 3, which covers hands 5 to 6: blinds 30/60."
 
 
 def test_past_the_schedule_the_blinds_stay_at_its_last_level() -> None:
     hands = (QUIET,) * 6 + (allin(1, 0), allin(1, 2))
     q = made(*hands, asked=8)
-    key = drill.answer_key(q)
+    key = drill.right_answer(q)
     assert (key["small"], key["big"]) == (["30"], ["60"])
     assert drill.grade(q, key).blinds_why.startswith("Hand 8 comes after the end of the schedule")
 
@@ -192,10 +192,10 @@ def test_aimed_questions_are_their_own_deals() -> None:
 # -- grading ----------------------------------------------------------------------------
 
 
-def test_the_answer_key_is_right_and_one_wrong_place_is_wrong() -> None:
+def test_the_right_answer_is_right_and_one_wrong_place_is_wrong() -> None:
     for level in LEVELS:
         q = drill.generate(3, level)
-        key = drill.answer_key(q)
+        key = drill.right_answer(q)
         assert drill.grade(q, key).correct
         first, second = drill.run(q).order[:2]
         swapped = key | {f"place{first}": key[f"place{second}"], f"place{second}": ["1"]}
@@ -206,14 +206,14 @@ def test_the_answer_key_is_right_and_one_wrong_place_is_wrong() -> None:
 
 def test_wrong_blinds_are_wrong_and_right_places_still_count() -> None:
     q = drill.generate(3, "medium")
-    key = drill.answer_key(q)
+    key = drill.right_answer(q)
     wrong = key | {"big": [str(int(key["big"][0]) * 2)]}
     grade = drill.grade(q, wrong)
     assert grade.places_ok and not grade.blinds_ok and not grade.correct
 
 
 def test_grade_says_why_each_player_finishes_there() -> None:
-    grade = drill.grade(TOGETHER, drill.answer_key(TOGETHER))
+    grade = drill.grade(TOGETHER, drill.right_answer(TOGETHER))
     assert grade.together
     assert [row.label for row in grade.rows] == ["Seat 3", "Seat 1", "Seat 2"]
     assert grade.rows[1].why == (
@@ -255,7 +255,7 @@ def test_unreadable_blinds_are_refused_clearly(bad: str) -> None:
 def test_blinds_are_not_asked_when_the_question_does_not_ask_them() -> None:
     grade = drill.grade(ONE_BY_ONE, places(ONE_BY_ONE, "3", "1", "2"))
     assert grade.correct and grade.asked == 0 and grade.blinds_why == ""
-    assert "small" not in drill.answer_key(ONE_BY_ONE)
+    assert "small" not in drill.right_answer(ONE_BY_ONE)
 
 
 HOSTILE = st.one_of(
@@ -274,7 +274,7 @@ def test_any_answer_is_graded_or_refused_with_a_message(answer: dict[str, str]) 
         assert error.message
     else:  # every field was read: right exactly when each number is the key's
         read = {name: amount(text) for name, text in answer.items()}
-        key = drill.answer_key(q)
+        key = drill.right_answer(q)
         assert grade.correct == all(read.get(name) == int(v) for name, (v,) in key.items())
     assert isinstance(drill.answer_label(q, answer), str)
 
@@ -316,12 +316,12 @@ def test_page_tells_the_story_without_card_codes(client: Client, language: str, 
 @pytest.mark.django_db
 def test_the_right_answer_is_correct_on_the_page(client: Client, language: str) -> None:
     q = drill.generate(5, "hard")
-    data = {"token": make_token(SLUG, 5, "hard"), **drill.answer_key(q)}
+    data = {"token": make_token(SLUG, 5, "hard"), **drill.right_answer(q)}
     html = client.post(f"/{language}/drills/{SLUG}/", data, HTTP_HX_REQUEST="true")
     assert 'class="feedback__verdict ok"' in html.content.decode()
     assert client.session["drill_progress"][SLUG] == {
         "answered": 1,
-        "correct": 1,
+        "right": 1,
         "streak": 1,
         "best_streak": 1,
     }
@@ -330,7 +330,7 @@ def test_the_right_answer_is_correct_on_the_page(client: Client, language: str) 
 @pytest.mark.django_db
 def test_a_wrong_answer_says_not_quite_and_explains_the_rule(client: Client) -> None:
     q = drill.generate(5, "hard")
-    key = drill.answer_key(q)
+    key = drill.right_answer(q)
     first, second = drill.run(q).order[:2]
     wrong = key | {f"place{first}": key[f"place{second}"], f"place{second}": ["1"]}
     html = client.post(f"/en/drills/{SLUG}/", {"token": make_token(SLUG, 5, "hard"), **wrong})

@@ -149,7 +149,7 @@ def test_wrong_answer_starts_with_you_picked(client: Client, slug: str, seed: in
     drill = DRILLS[slug]
     assert isinstance(drill, QuestionDrill)
     question = drill.generate(seed, "medium")
-    key = drill.answer_key(question)
+    key = drill.right_answer(question)
     answer, says = WRONG[slug](question, key)
     page = _post(client, slug, seed, "medium", answer)
     lines = LINE.findall(page)
@@ -166,7 +166,7 @@ def test_wrong_answer_starts_with_you_picked(client: Client, slug: str, seed: in
 def test_right_answer_has_no_you_picked_line(client: Client, slug: str) -> None:
     drill = DRILLS[slug]
     assert isinstance(drill, QuestionDrill)
-    page = _post(client, slug, 1, "medium", drill.answer_key(drill.generate(1, "medium")))
+    page = _post(client, slug, 1, "medium", drill.right_answer(drill.generate(1, "medium")))
     assert "feedback__verdict ok" in page
     assert 'class="you-picked"' not in page
 
@@ -244,7 +244,7 @@ def _can_raise(hand: Any) -> bool:
 def test_betting_seat_and_limits() -> None:
     seed = _betting_seed(_can_raise)
     question = betting.generate(seed, "medium")
-    key = betting.answer_key(question)
+    key = betting.right_answer(question)
     hand = question.hand
     opts = hand.options()
     other = next(s for s in range(hand.seats) if s != hand.to_act)
@@ -263,9 +263,9 @@ def test_legal_actions_missed_action() -> None:
     question = next(
         q
         for q in map(lambda s: legal_actions.generate(s, "easy"), range(50))
-        if len(legal_actions.answer_key(q)["act"]) >= 2
+        if len(legal_actions.right_answer(q)["act"]) >= 2
     )
-    left_out, *kept = legal_actions.answer_key(question)["act"]
+    left_out, *kept = legal_actions.right_answer(question)["act"]
     grade = legal_actions.grade(question, {"act": kept})
     assert grade.picked.startswith("You picked ")
     assert f" and left out {left_out.title()}. Allowed" in grade.picked
@@ -281,7 +281,7 @@ def test_side_pots_seats_and_pots() -> None:
         hands=(holdem_cards("As Ah"), holdem_cards("Qs Qh"), holdem_cards("3s 4h"), None),
         button=0,
     )
-    key = side_pots.answer_key(q)
+    key = side_pots.right_answer(q)
     short = side_pots.grade(q, {**key, "eligible1": ["0", "1", "2"]}).picked
     assert short == (
         "You picked Seat 1 as able to win Side pot 1, but Seat 1 put in only 100, less than "
@@ -307,7 +307,7 @@ def test_odd_chips_shares() -> None:
         pot = odd_chips.the_award(question).pots[0]
         if pot.odd_chips and len(pot.winners) > 1:
             break
-    key = odd_chips.answer_key(question)
+    key = odd_chips.right_answer(question)
     names = [f"Seat {seat + 1}" for seat, _chips in pot.shares]
     for (seat, engine), name in zip(pot.shares, names, strict=True):
         field = share_field(0, seat)
@@ -319,7 +319,7 @@ def test_odd_chips_shares() -> None:
 def test_showdown_order_mucks() -> None:
     for seed in range(300):
         q = showdown_order.generate(seed, "medium")
-        key = showdown_order.answer_key(q)
+        key = showdown_order.right_answer(q)
         if key["first"] != ["all"] and key["muck"]:
             break
     missed = showdown_order.grade(q, {"first": key["first"]}).picked
@@ -332,14 +332,14 @@ def test_showdown_order_mucks() -> None:
 def test_tournament_blinds() -> None:
     seed = next(s for s in range(100) if tournament.generate(s, "medium").asked)
     question = tournament.generate(seed, "medium")
-    key = tournament.answer_key(question)
+    key = tournament.right_answer(question)
     grade = tournament.grade(question, {**key, "small": ["1"], "big": ["2"]})
     assert grade.picked.startswith(f"You picked 1/2 for hand {question.asked}. Hand ")
 
 
 def test_outs_and_odds_pot_odds_and_call() -> None:
     question = outs_and_odds.generate(1, "hard")
-    key = outs_and_odds.answer_key(question)
+    key = outs_and_odds.right_answer(question)
     odds = outs_and_odds.grade(question, {**key, "pot_odds": ["99"]}).picked
     assert odds.startswith("You picked 99.00% as the pot odds, but the call of ")
     wrong_call = "call" if key["call"] == ["fold"] else "fold"

@@ -43,9 +43,9 @@ def answer(
     """Post the right (or a wrong) answer to question ``seed``."""
     q = question(seed, level)
     data: dict[str, object] = {"token": token or make_token(DRILL.slug, seed, level)}
-    data.update(DRILL.answer_key(q))
+    data.update(DRILL.right_answer(q))
     if not right:
-        key = DRILL.answer_key(q)["category"][0]
+        key = DRILL.right_answer(q)["category"][0]
         data["category"] = next(c for c in name_the_hand.HOLDEM_TARGETS if c != key)
     return client.post(PAGE, data, secure=secure)
 

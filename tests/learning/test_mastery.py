@@ -11,8 +11,8 @@ from tutor.learning.mastery import (
     DROP,
     MASTERY_NAMES,
     RULES,
-    Answer,
     Mastery,
+    Outcome,
     Progress,
     advance,
     combine,
@@ -25,7 +25,7 @@ def play(answers: list[tuple[bool, str]], start: Progress | None = None) -> Prog
     """The standing after ``answers`` (right?, drill level), a minute apart from Monday."""
     state = start or Progress()
     for minute, (correct, level) in enumerate(answers):
-        state = advance(state, Answer(correct, level, MONDAY + timedelta(minutes=minute)))
+        state = advance(state, Outcome(correct, level, MONDAY + timedelta(minutes=minute)))
     return state
 
 
@@ -55,7 +55,7 @@ def test_advance_easy_answers_neither_count_for_nor_break_the_streak() -> None:
     assert play([(True, "easy")] * 10).mastery == Mastery.FAMILIAR
     mixed = play([(True, "medium"), (True, "easy"), (True, "hard"), (True, "easy")])
     assert (mixed.mastery, mixed.streak) == (Mastery.FAMILIAR, 2)
-    assert advance(mixed, Answer(True, "hard", MONDAY)).mastery == Mastery.PROFICIENT
+    assert advance(mixed, Outcome(True, "hard", MONDAY)).mastery == Mastery.PROFICIENT
 
 
 def test_advance_a_wrong_answer_resets_the_streak_below_proficient() -> None:
@@ -67,9 +67,9 @@ def test_advance_mastered_needs_a_right_answer_a_day_after_proficient() -> None:
     state = proficient()
     since = state.proficient_since
     assert since is not None
-    soon = advance(state, Answer(True, "hard", since + timedelta(hours=23, minutes=59)))
+    soon = advance(state, Outcome(True, "hard", since + timedelta(hours=23, minutes=59)))
     assert soon.mastery == Mastery.PROFICIENT
-    assert advance(soon, Answer(True, "hard", since + timedelta(hours=24))).mastery == (
+    assert advance(soon, Outcome(True, "hard", since + timedelta(hours=24))).mastery == (
         Mastery.MASTERED
     )
 
@@ -79,20 +79,20 @@ def test_advance_exactly_24_hours_is_enough_and_a_second_less_is_not() -> None:
     since = state.proficient_since
     assert since is not None
     at = since + timedelta(hours=24)
-    assert advance(state, Answer(True, "medium", at)).mastery == Mastery.MASTERED
+    assert advance(state, Outcome(True, "medium", at)).mastery == Mastery.MASTERED
     early = at - timedelta(seconds=1)
-    assert advance(state, Answer(True, "medium", early)).mastery == Mastery.PROFICIENT
+    assert advance(state, Outcome(True, "medium", early)).mastery == Mastery.PROFICIENT
 
 
 def test_advance_the_spaced_check_must_be_medium_or_hard() -> None:
     state = proficient()
     later = MONDAY + timedelta(days=3)
-    assert advance(state, Answer(True, "easy", later)).mastery == Mastery.PROFICIENT
-    assert advance(state, Answer(False, "hard", later)).mastery == Mastery.FAMILIAR
+    assert advance(state, Outcome(True, "easy", later)).mastery == Mastery.PROFICIENT
+    assert advance(state, Outcome(False, "hard", later)).mastery == Mastery.FAMILIAR
 
 
 def test_advance_wrong_at_proficient_drops_to_familiar_and_resets() -> None:
-    state = advance(proficient(), Answer(False, "easy", MONDAY + timedelta(hours=1)))
+    state = advance(proficient(), Outcome(False, "easy", MONDAY + timedelta(hours=1)))
     assert (state.mastery, state.streak, state.proficient_since) == (Mastery.FAMILIAR, 0, None)
     # Back to proficient takes three in a row again, and the wait starts then.
     again = play([(True, "hard")] * 3, state)
@@ -102,32 +102,32 @@ def test_advance_wrong_at_proficient_drops_to_familiar_and_resets() -> None:
 
 def test_advance_wrong_at_mastered_drops_to_proficient_and_restarts_the_wait() -> None:
     later = MONDAY + timedelta(days=2)
-    mastered = advance(proficient(), Answer(True, "hard", later))
+    mastered = advance(proficient(), Outcome(True, "hard", later))
     assert mastered.mastery == Mastery.MASTERED
     slip = later + timedelta(days=5)
-    dropped = advance(mastered, Answer(False, "medium", slip))
+    dropped = advance(mastered, Outcome(False, "medium", slip))
     assert (dropped.mastery, dropped.streak, dropped.proficient_since) == (
         Mastery.PROFICIENT,
         0,
         slip,
     )
-    assert advance(dropped, Answer(True, "hard", slip + timedelta(hours=1))).mastery == (
+    assert advance(dropped, Outcome(True, "hard", slip + timedelta(hours=1))).mastery == (
         Mastery.PROFICIENT
     )
-    assert advance(dropped, Answer(True, "hard", slip + timedelta(days=1))).mastery == (
+    assert advance(dropped, Outcome(True, "hard", slip + timedelta(days=1))).mastery == (
         Mastery.MASTERED
     )
 
 
 def test_advance_wrong_below_proficient_never_drops() -> None:
     familiar = play([(True, "easy"), (True, "easy")])
-    assert advance(familiar, Answer(False, "hard", MONDAY)).mastery == Mastery.FAMILIAR
+    assert advance(familiar, Outcome(False, "hard", MONDAY)).mastery == Mastery.FAMILIAR
     attempted = play([(False, "hard")] * 5)
     assert (attempted.mastery, attempted.right) == (Mastery.ATTEMPTED, 0)
 
 
 def test_advance_mastered_stays_mastered_when_right() -> None:
-    mastered = advance(proficient(), Answer(True, "hard", MONDAY + timedelta(days=2)))
+    mastered = advance(proficient(), Outcome(True, "hard", MONDAY + timedelta(days=2)))
     assert play([(True, "easy"), (True, "hard")], mastered).mastery == Mastery.MASTERED
 
 

@@ -9,7 +9,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
 
 from tutor.learning.learners import COOKIE
-from tutor.learning.mastery import Answer, Mastery
+from tutor.learning.mastery import Mastery, Outcome
 from tutor.learning.merge import merge
 from tutor.learning.models import Attempt, ConceptProgress, Learner
 from tutor.learning.record import store
@@ -29,7 +29,7 @@ def give(
         store(
             learner,
             [concept],
-            Answer(correct, level, at),
+            Outcome(correct, level, at),
             drill="d",
             elapsed_ms=None,
             source="drill",

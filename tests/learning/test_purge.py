@@ -11,7 +11,7 @@ from django.core.management import CommandError, call_command
 
 from tutor.learning import learners
 from tutor.learning.learners import purge
-from tutor.learning.mastery import Answer
+from tutor.learning.mastery import Outcome
 from tutor.learning.models import Attempt, ConceptProgress, Learner
 from tutor.learning.record import store
 
@@ -25,7 +25,7 @@ def learner_seen(days_ago: float, user: AbstractBaseUser | None = None) -> Learn
     store(
         learner,
         ["outs"],
-        Answer(True, "easy", learner.last_seen),
+        Outcome(True, "easy", learner.last_seen),
         drill="d",
         elapsed_ms=None,
         source="drill",

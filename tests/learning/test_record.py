@@ -17,7 +17,7 @@ from fsrs import State
 from tutor.drills.base import make_token
 from tutor.learning import record
 from tutor.learning.learners import COOKIE
-from tutor.learning.mastery import Answer, Mastery
+from tutor.learning.mastery import Mastery, Outcome
 from tutor.learning.models import Attempt, ConceptProgress, Learner
 from tutor.quizzes import services
 from tutor.quizzes.models import Participant, Quiz, Slot
@@ -120,7 +120,7 @@ def test_store_returns_each_concepts_old_and_new_mastery(learner: Learner) -> No
         return record.store(
             learner,
             ["kickers", "split-pot"],
-            Answer(correct, "hard", at),
+            Outcome(correct, "hard", at),
             drill="holdem-showdown",
             elapsed_ms=None,
             source="lesson",
@@ -144,7 +144,7 @@ def test_store_refuses_a_key_it_has_stored(learner: Learner) -> None:
         return record.store(
             learner,
             ["outs"],
-            Answer(True, "easy", NOW),
+            Outcome(True, "easy", NOW),
             drill="d",
             elapsed_ms=5,
             source="drill",

@@ -10,7 +10,7 @@ import pytest
 from fsrs import Card, Rating, State
 
 from tutor.learning import review
-from tutor.learning.mastery import Answer
+from tutor.learning.mastery import Outcome
 from tutor.learning.models import ConceptProgress, Learner
 from tutor.learning.record import store
 
@@ -112,7 +112,7 @@ def answer(
     learner: Learner, concept: str, correct: bool, at: datetime, ms: int | None = None
 ) -> None:
     store(
-        learner, [concept], Answer(correct, "medium", at), drill="d", elapsed_ms=ms, source="drill"
+        learner, [concept], Outcome(correct, "medium", at), drill="d", elapsed_ms=ms, source="drill"
     )
 
 

@@ -27,7 +27,7 @@ def answered(learner: Learner, concepts: list[str], correct: bool, at: datetime)
         record.store(
             learner,
             [concept],
-            mastery.Answer(correct, "medium", at),
+            mastery.Outcome(correct, "medium", at),
             drill="test",
             elapsed_ms=None,
             source="drill",

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from tutor.learning.models import Attempt, ConceptProgress
-from tutor.lessons.models import Answer, Sitting
+from tutor.lessons.models import Sitting, SittingAnswer
 from tutor.lessons.sittings import answer_token
 
 from .conftest import HOLDEM_FIRST, TEENPATTI_FIRST, post_answer, right, start, token, wrong
@@ -53,7 +53,7 @@ def test_each_answer_is_recorded_once_for_its_concepts(learner_client: Client) -
     post_answer(learner_client, sitting, right(entry), form_token)
     attempts = Attempt.objects.filter(source="lesson")
     assert sorted(attempts.values_list("concept", flat=True)) == sorted(entry["concepts"])
-    stored = Answer.objects.get(sitting=sitting, index=0)
+    stored = SittingAnswer.objects.get(sitting=sitting, index=0)
     assert set(stored.changes) == set(entry["concepts"])
     assert stored.changes["best-five-of-seven"] == [0, 1]  # not started -> attempted
     # The same post again (a double click, the back button): refused, counted once.
@@ -76,7 +76,7 @@ def test_a_forged_or_mangled_token_is_refused(learner_client: Client) -> None:
     sitting.position = 3  # a token for a question not reached yet
     ahead = answer_token(sitting)
     assert post_answer(learner_client, sitting, right(entry), ahead).status_code == 409
-    assert Answer.objects.count() == 0 and Attempt.objects.count() == 0
+    assert SittingAnswer.objects.count() == 0 and Attempt.objects.count() == 0
 
 
 def test_an_unreadable_answer_is_explained_and_not_counted(learner_client: Client) -> None:
@@ -88,7 +88,7 @@ def test_an_unreadable_answer_is_explained_and_not_counted(learner_client: Clien
     hostile = {"winners": ["\u202e" * 300, "9" * 400], "category": ["<script>"] * 100}
     response = post_answer(learner_client, sitting, hostile, token(learner_client, sitting))
     assert response.status_code in (200, 302, 422)
-    assert Answer.objects.filter(correct=True).count() == 0
+    assert SittingAnswer.objects.filter(correct=True).count() == 0
 
 
 def test_htmx_gets_the_stage_with_the_verdict_announced(learner_client: Client) -> None:
@@ -166,6 +166,6 @@ def test_a_failed_check_sends_the_learner_back_to_practice(learner_client: Clien
 def test_the_summary_reads_the_stored_answers(learner_client: Client) -> None:
     sitting = start(learner_client)
     answer_all(learner_client, sitting, "rrrrr")
-    Answer.objects.filter(sitting=sitting, index__in=[0, 1]).update(correct=False)
+    SittingAnswer.objects.filter(sitting=sitting, index__in=[0, 1]).update(correct=False)
     html = learner_client.get(f"/en/learn/sitting/{sitting.pk}/").content.decode()
     assert "You got 3 of 5 right (60%)." in html and html.count('class="mistake"') == 2

@@ -16,7 +16,7 @@ QUIZ_DRILLS = [d.slug for d in services.quiz_drills()]
 LEVELS = ["easy", "medium", "hard"]
 
 
-def question(drill: str, seed: int = 1, level: str = "easy") -> services.Question:
+def question(drill: str, seed: int = 1, level: str = "easy") -> services.WrittenQuestion:
     """The question as a session stores it and reads it back."""
     spec = question_drill(drill)
     assert spec is not None
@@ -28,22 +28,22 @@ def question(drill: str, seed: int = 1, level: str = "easy") -> services.Questio
 
 @pytest.mark.parametrize("drill", QUIZ_DRILLS)
 @pytest.mark.parametrize("level", LEVELS)
-def test_the_answer_key_is_graded_right_by_the_drill(drill: str, level: str) -> None:
+def test_the_right_answer_is_graded_right_by_the_drill(drill: str, level: str) -> None:
     spec = question_drill(drill)
     assert spec is not None
     for seed in range(6):
         q = question(drill, seed, level)
-        assert spec.grade(q.data, answers.correct_answer(q)).correct, (drill, level, seed)
+        assert spec.grade(q.data, answers.right_answer_form(q)).correct, (drill, level, seed)
 
 
-def test_answer_key_matches_the_engine_for_showdowns() -> None:
+def test_right_answer_matches_the_engine_for_showdowns() -> None:
     for seed in range(10):
         q = question("holdem-showdown", seed, "hard")
         winners = holdem.showdown(q.data.board, q.data.hands).winners
-        assert answers.correct_answer(q).getlist("winners") == [str(w) for w in sorted(winners)]
+        assert answers.right_answer_form(q).getlist("winners") == [str(w) for w in sorted(winners)]
         q = question("teenpatti-showdown", seed, "hard")
         result = teenpatti.showdown(q.data.hand_a, q.data.hand_b).result
-        assert answers.correct_answer(q).getlist("result") == [result]
+        assert answers.right_answer_form(q).getlist("result") == [result]
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -58,7 +58,7 @@ def test_betting_key_is_the_hands_next_seat_and_raise_limits(level: str) -> None
             expected.update(min_to=[str(opts.min_to)], max_to=[str(opts.max_to)])
         else:
             expected["no_raise"] = ["on"]
-        key = answers.correct_answer(question("betting", seed, level))
+        key = answers.right_answer_form(question("betting", seed, level))
         assert {k: key.getlist(k) for k in key} == expected, (level, seed)
 
 

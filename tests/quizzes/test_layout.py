@@ -15,7 +15,7 @@ TEMPLATES = Path(settings.BASE_DIR) / "templates" / "quizzes"
 
 #: The modules that deal and read a session's questions (``services.question``).
 QUESTION_MODULES = {"services.py", "questions.py"}
-#: The per-drill answer keys and labels, keyed by slug until the drills hold them.
+#: The per-drill right answers and labels, keyed by slug until the drills hold them.
 SLUG_TABLES = {"answers.py"}
 
 

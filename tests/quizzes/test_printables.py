@@ -67,7 +67,7 @@ def key_labels(html: str) -> list[str]:
 
 def expected_labels(session: Session, count: int) -> list[str]:
     questions = [services.question(session, i) for i in range(count)]
-    return [f"Right answer: {escape(answer_label(q, q.answer_key))}" for q in questions]
+    return [f"Right answer: {escape(answer_label(q, q.right_answer))}" for q in questions]
 
 
 @pytest.mark.django_db

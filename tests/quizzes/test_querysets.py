@@ -18,8 +18,8 @@ def test_a_shown_question_is_not_an_answer(homework: Session, answered: dict) ->
 
 def test_tally_counts_answers_and_right_answers(homework: Session, answered: dict) -> None:
     first = Response.objects.of_session(homework).filter(index=0).answered()
-    assert first.tally() == {"answered": 3, "correct": 2}
-    assert services.answer_counts(homework, 1) == {"answered": 2, "correct": 2, "joined": 4}
+    assert first.tally() == {"answered": 3, "right": 2}
+    assert services.answer_counts(homework, 1) == {"answered": 2, "right": 2, "joined": 4}
 
 
 def test_who_answered_a_question(homework: Session, answered: dict) -> None:

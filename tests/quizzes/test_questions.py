@@ -45,7 +45,7 @@ def test_a_new_session_stores_every_question_whole(every_drill_quiz: Quiz) -> No
         assert entry["version"] == drill.version
         dealt = drill.generate(entry["seed"], entry["level"])
         assert entry["question"] == dealt.to_dict()
-        assert entry["answer"] == drill.answer_key(dealt)
+        assert entry["answer"] == drill.right_answer(dealt)
 
 
 def _strip_per_request(html: str) -> str:
@@ -127,7 +127,7 @@ def test_migration_deals_old_sessions_once(quiz: Quiz) -> None:
         assert now["points"] == was["points"] and now["seed"] == was["seed"]
         dealt = drill.generate(was["seed"], was["level"])
         assert now["question"] == dealt.to_dict()
-        assert now["answer"] == drill.answer_key(dealt)
+        assert now["answer"] == drill.right_answer(dealt)
         assert now["version"] == drill.version
     assert questions.question(session, 0).data == side_pots.generate(7, "hard")
 
@@ -153,7 +153,7 @@ def test_kept_grades_are_the_drills_own(every_drill_quiz: Quiz) -> None:
     kept = 0
     for index in range(len(session.questions)):
         q = services.question(session, index)
-        for answer in (q.answer_key, _wrong(q.answer_key)):
+        for answer in (q.right_answer, _wrong(q.right_answer)):
             form = as_querydict(answer)
             for language in ("en", "cs"):
                 with translation.override(language):
@@ -178,8 +178,8 @@ def test_oversized_answers_are_graded_but_not_kept(every_drill_quiz: Quiz) -> No
     session = services.start_session(every_drill_quiz, Session.Mode.HOMEWORK)
     q = services.question(session, 0)
     questions._grade_shared.cache_clear()
-    form = as_querydict({**q.answer_key, "junk": ["x" * 100_000]})
+    form = as_querydict({**q.right_answer, "junk": ["x" * 100_000]})
     assert questions.grade(q, form) == q.drill.grade(q.data, form)
     assert questions._grade_shared.cache_info().currsize == 0
-    questions.grade(q, as_querydict(q.answer_key))
+    questions.grade(q, as_querydict(q.right_answer))
     assert questions._grade_shared.cache_info().currsize == 1

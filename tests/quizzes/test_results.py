@@ -20,14 +20,14 @@ pytestmark = pytest.mark.django_db
 def test_question_results_split_and_share(homework: Session, answered: dict) -> None:
     first, second = results.question_results(homework)
     tp_right, tp_wrong = teenpatti_answers(homework)
-    assert (first.joined, first.answered, first.correct, first.unanswered) == (4, 3, 2, 1)
+    assert (first.joined, first.answered, first.right, first.unanswered) == (4, 3, 2, 1)
     # Regression: the share was of those who answered (2 of 3), not of those present.
     assert first.ratio == Decimal(2) / Decimal(4)
     assert first.average_seconds == Decimal("6.0")
     assert first.key_label == NAMES[tp_right]
     splits = [(s.label, s.count, s.correct, s.is_key) for s in first.splits]
     assert splits == [(NAMES[tp_right], 2, True, True), (NAMES[tp_wrong], 1, False, False)]
-    assert (second.answered, second.correct, second.points) == (2, 2, 3)
+    assert (second.answered, second.right, second.points) == (2, 2, 3)
     assert second.ratio == Decimal(2) / Decimal(4)
     assert (first.number, first.drill, first.level_name, first.seed) == (
         1,
@@ -48,8 +48,8 @@ def test_student_results_have_every_answer(homework: Session, answered: dict) ->
     students = results.student_results(homework)
     by_name = {s.participant.nickname: s for s in students}
     assert [s.participant.nickname for s in students][:2] == ["Asha", "Bálint"]  # best first
-    assert (by_name["Asha"].points, by_name["Asha"].correct) == (5, 2)
-    assert (by_name["Bálint"].points, by_name["Bálint"].correct) == (3, 1)
+    assert (by_name["Asha"].points, by_name["Asha"].right) == (5, 2)
+    assert (by_name["Bálint"].points, by_name["Bálint"].right) == (3, 1)
     assert (by_name["Dev"].points, by_name["Dev"].answered) == (0, 0)
     assert by_name["Dev"].average_seconds is None
     _tp_right, tp_wrong = teenpatti_answers(homework)

@@ -11,12 +11,12 @@ import pytest
 
 from tutor.quizzes import stage
 from tutor.quizzes.models import Session
-from tutor.quizzes.stage import Progress, Rules, Screen
+from tutor.quizzes.stage import Attempts, Rules, Screen
 
 NOW = datetime(2026, 3, 2, 10, 0, 0, tzinfo=UTC)
-UNANSWERED = Progress()
-RIGHT = Progress(answered=True, correct=True, attempts=1)
-WRONG_ONCE = Progress(answered=True, correct=False, attempts=1)
+UNANSWERED = Attempts()
+RIGHT = Attempts(answered=True, correct=True, made=1)
+WRONG_ONCE = Attempts(answered=True, correct=False, made=1)
 
 
 def live(state: str = "question", **settings: object) -> Rules:
@@ -27,8 +27,8 @@ def homework(state: str = "question", **settings: object) -> Rules:
     return Rules(mode="homework", state=state, **settings)  # type: ignore[arg-type]
 
 
-def ask(rules: Rules, progress: Progress, deadline: datetime | None = None) -> stage.StageView:
-    return stage.at_question(rules, progress, now=NOW, deadline=deadline)
+def ask(rules: Rules, attempts: Attempts, deadline: datetime | None = None) -> stage.StageView:
+    return stage.at_question(rules, attempts, now=NOW, deadline=deadline)
 
 
 def test_stage_doctests() -> None:
@@ -96,7 +96,7 @@ def test_a_wrong_answer_may_be_retried_while_attempts_are_left() -> None:
 
 
 def test_no_retry_once_the_attempts_are_used() -> None:
-    view = ask(live(attempts=2), Progress(answered=True, correct=False, attempts=2))
+    view = ask(live(attempts=2), Attempts(answered=True, correct=False, made=2))
     assert not view.can_retry and not view.can_answer
     assert not ask(live(), WRONG_ONCE).can_answer  # one attempt, the default
 
@@ -135,11 +135,11 @@ def test_seconds_left_without_a_deadline() -> None:
 
 # -- when feedback shows -----------------------------------------------------------------
 @pytest.mark.parametrize(
-    ("rules", "progress", "shown"),
+    ("rules", "attempts", "shown"),
     [
         (live(feedback="at_once"), WRONG_ONCE, True),  # one attempt: settled
         (live(feedback="at_once", attempts=2), WRONG_ONCE, False),  # may try again
-        (live(feedback="at_once", attempts=2), Progress(True, False, 2), True),  # the last
+        (live(feedback="at_once", attempts=2), Attempts(True, False, 2), True),  # the last
         (homework(feedback="at_once", attempts=3), WRONG_ONCE, False),
         (live(feedback="at_once"), UNANSWERED, False),
         (live(feedback="after_question"), RIGHT, False),  # wait for the reveal
@@ -154,8 +154,8 @@ def test_seconds_left_without_a_deadline() -> None:
         (live("reveal", feedback="at_end"), UNANSWERED, False),
     ],
 )
-def test_show_feedback(rules: Rules, progress: Progress, shown: bool) -> None:
-    assert ask(rules, progress).show_feedback is shown
+def test_show_feedback(rules: Rules, attempts: Attempts, shown: bool) -> None:
+    assert ask(rules, attempts).show_feedback is shown
 
 
 # -- reading the facts -------------------------------------------------------------------
@@ -174,11 +174,11 @@ def test_rules_of_a_session_without_settings_default_to_feedback_at_once_and_one
     assert (rules.feedback, rules.attempts, rules.leaderboard) == ("at_once", 1, False)
 
 
-def test_progress_of_a_response() -> None:
+def test_attempts_of_a_response() -> None:
     shown_only = SimpleNamespace(answered=None, correct=False, attempts=0)
-    assert Progress.of(shown_only) == UNANSWERED
+    assert Attempts.of(shown_only) == UNANSWERED
     wrong = SimpleNamespace(answered=NOW, correct=False, attempts=1)
-    assert Progress.of(wrong) == WRONG_ONCE
+    assert Attempts.of(wrong) == WRONG_ONCE
 
 
 def test_a_wrong_answer_before_the_last_attempt_hears_only_that_it_is_not_right() -> None:

@@ -66,7 +66,7 @@ def drill_post(slug: str) -> Post:
         form = {k: v for k, v in fill_form(html, url).items() if k != "csrfmiddlewaretoken"}
         drill = DRILLS[slug]
         if isinstance(drill, QuestionDrill):  # the right answer to the question on the page
-            form.update(drill.answer_key(drill.generate(99, "medium")))
+            form.update(drill.right_answer(drill.generate(99, "medium")))
         return form
 
     def done(_t: Teacher, client: Client, response: HttpResponse) -> bool:

@@ -281,19 +281,19 @@ HAND_WRITTEN_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {
 }
 
 
-def fields_of_answer_keys(drill: QuestionDrill) -> dict[str, tuple[str, ...]]:
+def fields_of_right_answers(drill: QuestionDrill) -> dict[str, tuple[str, ...]]:
     """A drill's answer fields with the values its right answers take: every question drill
     is fuzzed, a new one too, without being listed here."""
     fields: dict[str, set[str]] = {}
     for level in LEVELS:
         for seed in range(8):
-            for name, values in drill.answer_key(drill.generate(seed, level)).items():
+            for name, values in drill.right_answer(drill.generate(seed, level)).items():
                 fields.setdefault(name, set()).update(values)
     return {name: tuple(sorted(values)) for name, values in fields.items()}
 
 
 ANSWER_FIELDS = {
-    slug: HAND_WRITTEN_FIELDS.get(slug) or fields_of_answer_keys(drill)
+    slug: HAND_WRITTEN_FIELDS.get(slug) or fields_of_right_answers(drill)
     for slug, drill in DRILLS.items()
     if isinstance(drill, QuestionDrill)
 }

@@ -87,7 +87,7 @@ def test_a_wrong_teen_patti_pick_runs_japanese_sentences_on() -> None:
 
 def test_side_pot_answers_join_their_parts_in_the_language() -> None:
     q = side_pots.generate(3, "medium")
-    pots = {k: v for k, v in side_pots.answer_key(q).items()}
+    pots = {k: v for k, v in side_pots.right_answer(q).items()}
     payouts = {f"payout{s}": [str(p)] for s, p in enumerate(side_pots.the_award(q).payouts)}
     with translation.override("ja"):
         first = side_pots.answer_label(q, pots)
@@ -107,7 +107,7 @@ def test_outs_and_payout_answers_join_their_parts_in_the_language() -> None:
         q for seed in range(40) if len((q := teenpatti_payouts.generate(seed, "medium")).slip) > 1
     )
     with translation.override("ja"):
-        label = teenpatti_payouts.answer_label(q, teenpatti_payouts.answer_key(q))
+        label = teenpatti_payouts.answer_label(q, teenpatti_payouts.right_answer(q))
     assert "; " not in label and ": " not in label and "、" in label
 
 
@@ -144,7 +144,7 @@ def test_no_latin_middle_dot_written_into_a_template(template: str) -> None:
 
 
 def test_the_answers_of_a_results_cell_use_the_separator_and_brackets() -> None:
-    source = '{{ e|as_parts:"✗"|bracketed }} {% sep %} 0'
+    source = '{{ e|answer_parts:"✗"|bracketed }} {% sep %} 0'
     assert render(source, {"e": ["A", "B"]}, "ja") == "（✗ A、✗ B） ／ 0"
     assert render(source, {"e": ["A", "B"]}, "en") == " (✗ A; ✗ B) · 0"
 
@@ -200,7 +200,7 @@ def test_label_value_escapes_both_parts() -> None:
 def test_six_card_bonus_hand_is_lower_case_inside_czech_sentences(client: Client) -> None:
     with translation.override("cs"):
         names = {
-            teenpatti_payouts.grade(q, teenpatti_payouts.answer_key(q)).bonus_name
+            teenpatti_payouts.grade(q, teenpatti_payouts.right_answer(q)).bonus_name
             for seed in range(60)
             if "six_card_bonus" in (q := teenpatti_payouts.generate(seed, "hard")).stakes
         }

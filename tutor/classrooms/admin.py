@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from .models import Classroom, ClassSession, Member, Seat
+from .models import Classroom, ClassSession, Member, NameClaim
 
 
 class MemberInline(admin.TabularInline):
@@ -43,8 +43,8 @@ class ClassSessionAdmin(admin.ModelAdmin):
     list_select_related = ("classroom", "session")
 
 
-@admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+@admin.register(NameClaim)
+class NameClaimAdmin(admin.ModelAdmin):
     list_display = ("member", "session", "participant")
     search_fields = ("member__name", "=session__code", "participant__nickname")
     raw_id_fields = ("member", "session", "participant")

@@ -13,9 +13,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from django import forms
-from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
+from tutor.core.locales import current_language
 from tutor.quizzes import nicknames
 from tutor.quizzes.models import NICKNAME_LENGTH
 from tutor.words.base import number
@@ -62,7 +63,7 @@ MESSAGES = {
 
 
 def _num(value: int) -> str:
-    return number(value, get_language() or "en")
+    return number(value, current_language())
 
 
 def clean_name(raw: str) -> str:

@@ -17,14 +17,15 @@ from typing import Any, cast
 from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
+from tutor.core.locales import current_language
 from tutor.quizzes import join_views
 from tutor.quizzes.models import Session, is_code
 
-from . import runs, seats
+from . import claims, class_sessions
 from .models import Classroom, Member
 
 TEMPLATE = "classrooms/join.html"
@@ -77,7 +78,7 @@ def _pick(request: HttpRequest, code: str) -> HttpResponse:
         return _unknown_code(request)
     session = Session.objects.filter(code=code).select_related("quiz").first()
     if session is not None:
-        classroom = runs.classroom_of(session)
+        classroom = class_sessions.classroom_of(session)
         if classroom is None:  # an ordinary quiz: its students type a nickname
             return redirect("quizzes:join-code", code=session.code)
         return _roster(request, classroom, session)
@@ -89,7 +90,7 @@ def _pick(request: HttpRequest, code: str) -> HttpResponse:
 
 def _choose_session(request: HttpRequest, classroom: Classroom) -> HttpResponse:
     """A class's code: its one open quiz, or the open quizzes to choose from."""
-    sessions = runs.open_sessions(classroom)
+    sessions = class_sessions.open_sessions(classroom)
     if len(sessions) == 1:
         return redirect("classrooms:join", code=sessions[0].code)
     joined = {s.pk for s in sessions if join_views.participant_for(request, s) is not None}
@@ -111,10 +112,10 @@ def _roster(request: HttpRequest, classroom: Classroom, session: Session) -> Htt
     form = PickForm(request.POST, members=members)
     if form.is_valid():
         member = next(m for m in members if m.pk == form.cleaned_data["member"])
-        language = get_language() or "en"
+        language = current_language()
         try:
-            participant = seats.claim(session, member, form.cleaned_data["attempt"], language)
-        except seats.NameTaken:
+            participant = claims.claim(session, member, form.cleaned_data["attempt"], language)
+        except claims.NameTaken:
             form.add_error(
                 "member",
                 _(
@@ -135,6 +136,6 @@ def _roster_page(
     members: list[Member],
     status: int = 200,
 ) -> HttpResponse:
-    taken = seats.taken_ids(context["session"])
+    taken = claims.taken_ids(context["session"])
     context.update(form=form, members=members, taken=taken)
     return render(request, TEMPLATE, context, status=status)

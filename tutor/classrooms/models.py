@@ -2,7 +2,7 @@
 for it, and which roster name each student of those sessions picked.
 
 The quizzes' tables are left as they are: a session belongs to a class through
-:class:`ClassSession`, and a participant is a roster name through :class:`Seat`. A class
+:class:`ClassSession`, and a participant is a roster name through :class:`NameClaim`. A class
 code is drawn from the session codes' alphabet and is never one of theirs (``signals.py``
 keeps new sessions off the class codes), so the one join box takes either.
 """
@@ -14,10 +14,10 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from tutor.core.collation import sorted_by_language
+from tutor.core.locales import current_language
 from tutor.quizzes.models import (
     CODE_LENGTH,
     NICKNAME_LENGTH,
@@ -48,7 +48,7 @@ def new_class_code() -> str:
 class MemberQuerySet(models.QuerySet):
     def in_order(self) -> list[Member]:
         """The roster as the page language sorts names (ICU collation)."""
-        return sorted_by_language(self, get_language() or "en", key=lambda m: m.name)
+        return sorted_by_language(self, current_language(), key=lambda m: m.name)
 
     def looking_like(self, name: str) -> MemberQuerySet:
         """The roster names that look like ``name`` (``nicknames.looks``), as two students'
@@ -103,24 +103,28 @@ class Member(models.Model):
 class ClassSession(models.Model):
     """A session run for a class: its students pick their names from the roster."""
 
-    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="runs")
-    session = models.OneToOneField(Session, on_delete=models.CASCADE, related_name="class_run")
+    classroom = models.ForeignKey(
+        Classroom, on_delete=models.CASCADE, related_name="class_sessions"
+    )
+    session = models.OneToOneField(Session, on_delete=models.CASCADE, related_name="class_session")
 
     def __str__(self) -> str:
         return f"{self.classroom} · {self.session}"
 
 
-class Seat(models.Model):
-    """The roster name a participant of a class's session picked: at most one participant
-    per name and session (a name is "taken" once picked)."""
+class NameClaim(models.Model):
+    """The roster name a participant of a class's session picked (claimed): at most one
+    participant per name and session (a name is "taken" once claimed)."""
 
-    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="seats")
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="claims")
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="+")
-    participant = models.OneToOneField(Participant, on_delete=models.CASCADE, related_name="seat")
+    participant = models.OneToOneField(
+        Participant, on_delete=models.CASCADE, related_name="name_claim"
+    )
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["member", "session"], name="one_seat_per_name"),
+            models.UniqueConstraint(fields=["member", "session"], name="one_claim_per_name"),
         ]
 
     def __str__(self) -> str:

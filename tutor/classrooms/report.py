@@ -20,7 +20,7 @@ from typing import Any
 from tutor.concepts import CONCEPTS, Concept
 from tutor.quizzes.models import Response, Session
 
-from .models import Classroom, Member, Seat
+from .models import Classroom, Member, NameClaim
 
 
 @dataclass
@@ -71,7 +71,7 @@ class ClassReport:
     concepts: list[ConceptRow]
 
 
-#: (session, member id, {question index: (correct, points)}) for each seat.
+#: (session, member id, {question index: (correct, points)}) for each name claim.
 Taken = tuple[Session, int, dict[int, tuple[bool, int]]]
 
 
@@ -118,14 +118,14 @@ def _concept_row(cid: str, tallies: dict[int, Tally], members: list[Member]) -> 
 def class_report(classroom: Classroom) -> ClassReport:
     """The report of ``classroom``, in four queries whatever the number of sessions."""
     members = classroom.members.in_order()
-    sessions = list(Session.objects.filter(class_run__classroom=classroom).order_by("created"))
+    sessions = list(Session.objects.filter(class_session__classroom=classroom).order_by("created"))
     by_id = {s.pk: s for s in sessions}
-    seats = list(
-        Seat.objects.filter(member__classroom=classroom, session__in=sessions).values_list(
+    claims = list(
+        NameClaim.objects.filter(member__classroom=classroom, session__in=sessions).values_list(
             "session_id", "member_id", "participant_id"
         )
     )
-    answers: dict[int, dict[int, tuple[bool, int]]] = {pid: {} for _s, _m, pid in seats}
+    answers: dict[int, dict[int, tuple[bool, int]]] = {pid: {} for _s, _m, pid in claims}
     rows: Any = (
         Response.objects.filter(participant_id__in=list(answers))
         .answered()
@@ -133,6 +133,6 @@ def class_report(classroom: Classroom) -> ClassReport:
     )
     for pid, index, correct, points in rows:
         answers[pid][index] = (correct, points)
-    taken = [(by_id[sid], mid, answers[pid]) for sid, mid, pid in seats]
+    taken = [(by_id[sid], mid, answers[pid]) for sid, mid, pid in claims]
     students, concepts = tally(members, taken)
     return ClassReport(classroom, sessions, students, concepts)

@@ -17,10 +17,11 @@ from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from tutor.core.locales import current_language
 from tutor.quizzes import services
 from tutor.quizzes.models import Quiz, Session
 from tutor.quizzes.nicknames import looks
@@ -36,7 +37,8 @@ def own_class(request: HttpRequest, pk: int) -> Classroom:
 
 def _list(request: HttpRequest, form: NewClassForm, status: int = 200) -> HttpResponse:
     classes = Classroom.objects.filter(owner=request.user).annotate(
-        member_count=Count("members", distinct=True), run_count=Count("runs", distinct=True)
+        member_count=Count("members", distinct=True),
+        session_count=Count("class_sessions", distinct=True),
     )
     return render(
         request, "classrooms/index.html", {"classes": classes, "form": form}, status=status
@@ -74,7 +76,7 @@ def _page(
     request: HttpRequest, classroom: Classroom, status: int = 200, **forms: Any
 ) -> HttpResponse:
     sessions = (
-        Session.objects.filter(class_run__classroom=classroom)
+        Session.objects.filter(class_session__classroom=classroom)
         .select_related("quiz")
         .annotate(joined=Count("participants"))
     )
@@ -124,7 +126,7 @@ def class_delete(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "classrooms/delete.html",
-        {"classroom": classroom, "run_count": classroom.runs.count()},
+        {"classroom": classroom, "session_count": classroom.class_sessions.count()},
     )
 
 
@@ -142,7 +144,7 @@ def names_add(request: HttpRequest, pk: int) -> HttpResponse:
     except IntegrityError:  # a look-alike name was added meanwhile (another tab)
         form.add_error("names", MESSAGES["roster_changed"])
         return _page(request, classroom, status=422, roster_form=form)
-    count = number(len(names), get_language() or "en")
+    count = number(len(names), current_language())
     messages.success(
         request,
         ngettext("%(count)s name added.", "%(count)s names added.", len(names)) % {"count": count},

@@ -1,6 +1,7 @@
-"""Locale data from Babel: language names in their own script and number formatting.
+"""The active language (:func:`current_language`) and locale data from Babel: language
+names in their own script and number formatting.
 
-Everything here is computed once per process and cached.
+The locale data is computed once per process and cached.
 """
 
 from __future__ import annotations
@@ -12,6 +13,12 @@ from functools import cache, lru_cache
 from babel import Locale
 from babel.numbers import format_decimal, format_percent
 from django.conf import settings
+from django.utils.translation import get_language
+
+
+def current_language() -> str:
+    """The code of the active language (the page's), English when none is active."""
+    return get_language() or "en"
 
 
 # Each of these is keyed on a language code (five languages): locale data only.

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from tutor.core.numbers import whole_number
+from tutor.core.numbers import chip_digits, read_chips, whole_number
 
 from .base import AnswerError
 
@@ -34,13 +34,11 @@ def value(answer: Mapping[str, Any], key: str) -> str:
 
 
 def amount(text: object) -> int | None:
-    """A number of chips: ``None`` when left empty; spaces and group separators allowed."""
-    cleaned = str(text or "").strip()
-    for separator in (" ", ",", "\u00a0", "\u202f"):
-        cleaned = cleaned.replace(separator, "")
-    if cleaned == "":
+    """A number of chips, read by :func:`~tutor.core.numbers.read_chips`: ``None`` when left
+    empty (nothing but spaces and group separators)."""
+    if chip_digits(text) == "":
         return None
-    chips = whole_number(cleaned)
+    chips = read_chips(text)
     if chips is None or chips > MAX_AMOUNT:
         raise AnswerError(_("Amounts are whole numbers of chips, from 0 up to one billion."))
     return chips

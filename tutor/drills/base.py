@@ -1,7 +1,7 @@
-"""What every drill shares: levels, seeds, signed question tokens, answer errors, progress.
+"""What every drill shares: levels, seeds, signed question tokens, answer errors, tallies.
 
 On a drill page a question is a pure function of (drill, seed, level): the engine deals it
-again when the answer comes back, so the answer key never travels to the browser. The form carries a
+again when the answer comes back, so the right answer never travels to the browser. The form carries a
 signed token naming the question, so a forged or mangled token is caught and answered with
 a clear message and a fresh question.
 """
@@ -28,7 +28,8 @@ LEVEL_NAMES = {
 }
 MAX_SEED = 2**53
 TOKEN_SALT = "tutor.drills.question"
-PROGRESS_KEY = "drill_progress"
+#: Each drill's :class:`DrillTally`, by slug (the key predates the name).
+TALLY_KEY = "drill_progress"
 ANSWERED_KEY = "drill_answered"
 ANSWERED_KEEP = 300
 #: The answers counted lately, by question, so that a question's link opened again shows
@@ -92,49 +93,54 @@ def read_token(slug: str, token: str | None) -> dict[str, Any]:
 
 
 @dataclass
-class Progress:
+class DrillTally:
+    """A learner's figures on one drill in this browser (its session): answers counted,
+    right ones, the current and the best run of right answers."""
+
     answered: int = 0
-    correct: int = 0
+    right: int = 0
     streak: int = 0
     best_streak: int = 0
 
     @property
     def ratio(self) -> float:
-        return self.correct / self.answered if self.answered else 0.0
+        return self.right / self.answered if self.answered else 0.0
 
 
-def get_progress(request: HttpRequest, slug: str) -> Progress:
-    data = request.session.get(PROGRESS_KEY, {}).get(slug, {})
+def get_tally(request: HttpRequest, slug: str) -> DrillTally:
+    data = request.session.get(TALLY_KEY, {}).get(slug, {})
+    # A tally kept before its count of right answers was named ``right`` has ``correct``.
+    data = {("right" if k == "correct" else k): v for k, v in data.items()}
     try:
-        return Progress(
-            **{k: int(v) for k, v in data.items() if k in Progress.__dataclass_fields__}
+        return DrillTally(
+            **{k: int(v) for k, v in data.items() if k in DrillTally.__dataclass_fields__}
         )
     except (TypeError, ValueError):
-        return Progress()
+        return DrillTally()
 
 
 def record_answer(
     request: HttpRequest, slug: str, token: str, correct: bool
-) -> tuple[Progress, bool]:
+) -> tuple[DrillTally, bool]:
     """Count an answer once per ``token`` (a question's :func:`question_key`, a played
-    hand's name); returns (progress, counted)."""
+    hand's name); returns (tally, counted)."""
     answered: list[str] = request.session.get(ANSWERED_KEY, [])
     key = token[-40:]
-    progress = get_progress(request, slug)
+    tally = get_tally(request, slug)
     if key in answered:
-        return progress, False
-    progress.answered += 1
+        return tally, False
+    tally.answered += 1
     if correct:
-        progress.correct += 1
-        progress.streak += 1
-        progress.best_streak = max(progress.best_streak, progress.streak)
+        tally.right += 1
+        tally.streak += 1
+        tally.best_streak = max(tally.best_streak, tally.streak)
     else:
-        progress.streak = 0
-    all_progress = request.session.get(PROGRESS_KEY, {})
-    all_progress[slug] = progress.__dict__.copy()
-    request.session[PROGRESS_KEY] = all_progress
+        tally.streak = 0
+    tallies = request.session.get(TALLY_KEY, {})
+    tallies[slug] = tally.__dict__.copy()
+    request.session[TALLY_KEY] = tallies
     request.session[ANSWERED_KEY] = [*answered, key][-ANSWERED_KEEP:]
-    return progress, True
+    return tally, True
 
 
 def question_key(token: str, stage: str = "") -> str:

@@ -73,7 +73,7 @@ class QuestionDrill[Q: Record, G: Grade](Drill):
     #: Checks an answer; raises ``AnswerError`` (nothing counted) when it cannot be read.
     grade: Callable[[Q, Answer], G]
     #: The right answer as a filled-in form (what ``grade`` would take as correct).
-    answer_key: Callable[[Q], dict[str, list[str]]]
+    right_answer: Callable[[Q], dict[str, list[str]]]
     #: A learner's answer in words, for results and exports.
     answer_label: Callable[[Q, Answer], str]
     #: What the template needs besides the question (choices, rows of a form ...).
@@ -128,7 +128,7 @@ class QuestionDrill[Q: Record, G: Grade](Drill):
             "concept": concept,
             "version": self.version,
             "question": question.to_dict(),
-            "answer": self.answer_key(question),
+            "answer": self.right_answer(question),
             "concepts": sorted(self.concepts_of(question)),
         }
 
@@ -138,7 +138,7 @@ class QuestionDrill[Q: Record, G: Grade](Drill):
 
     def revealed(self, question: Q, key: Answer | None = None) -> G:
         """The feedback of the right answer (``key``, else the engine's), for a projector."""
-        grade = self.grade(question, self.answer_key(question) if key is None else key)
+        grade = self.grade(question, self.right_answer(question) if key is None else key)
         return grade if self.for_class is None else self.for_class(grade)
 
 

@@ -15,9 +15,10 @@ import random
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from tutor.core.locales import current_language
 from tutor.engine.betting import Action, ActionKind
 from tutor.engine.errors import IllegalAction
 from tutor.engine.hand import Hand, Street
@@ -106,7 +107,7 @@ def verdicts(hand: Hand) -> dict[str, tuple[bool, str]]:
         except IllegalAction as refused:
             out[kind.value] = (
                 False,
-                reason_text(refused.code, refused.details, get_language() or "en"),
+                reason_text(refused.code, refused.details, current_language()),
             )
             continue
         out[kind.value] = (True, words.allowed_text(_why_allowed(kind, opts.can_check, preflop)))
@@ -151,7 +152,7 @@ def _picked(rows: tuple[ActionRow, ...]) -> str:
     return ""
 
 
-def answer_key(question: Question) -> dict[str, list[str]]:
+def right_answer(question: Question) -> dict[str, list[str]]:
     return {"act": legal(question)}
 
 
@@ -194,7 +195,7 @@ DRILL = QuestionDrill(
     question_type=Question,
     generate=generate,
     grade=grade,
-    answer_key=answer_key,
+    right_answer=right_answer,
     answer_label=answer_label,
     context=context,
     shareable=False,  # the question holds the engine's Hand, which is mutable

@@ -198,7 +198,7 @@ def grade(question: Question, answer: Answer) -> Grade:
     )
 
 
-def answer_key(question: Question) -> dict[str, list[str]]:
+def right_answer(question: Question) -> dict[str, list[str]]:
     if question.game == "holdem":
         hand = holdem.evaluate(question.cards)
         key = {"category": [hand.code]}
@@ -339,7 +339,7 @@ DRILL = QuestionDrill(
     question_type=Question,
     generate=generate,
     grade=grade,
-    answer_key=answer_key,
+    right_answer=right_answer,
     answer_label=answer_label,
     context=lambda question: {"choices": choices(question)},
     situation=("game", "cards"),

@@ -23,8 +23,9 @@ from functools import lru_cache
 from itertools import count
 from types import MappingProxyType
 
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext_lazy
 
+from tutor.core.locales import current_language
 from tutor.core.numbers import whole_number
 from tutor.engine import holdem
 from tutor.engine.cards import DECK, Card
@@ -234,17 +235,13 @@ def _plain(text: str) -> str:
     )
 
 
-def _language() -> str:
-    return get_language() or "en"
-
-
 def read_outs(question: Question, answer: Answer) -> int:
     text = value(answer, "outs")
     if not text.strip():
-        raise AnswerError(words.answer_error("outs_missing", _language()))
+        raise AnswerError(words.answer_error("outs_missing", current_language()))
     outs = whole_number(_plain(text), 2) if len(text) <= MAX_TEXT else None
     if outs is None or outs > question.unseen:
-        raise AnswerError(words.answer_error("outs_bad", _language(), most=question.unseen))
+        raise AnswerError(words.answer_error("outs_bad", current_language(), most=question.unseen))
     return outs
 
 
@@ -252,18 +249,18 @@ def read_pot_odds(answer: Answer) -> Decimal:
     """The pot odds the learner gives, in percent (``33.3`` for 33.3 %)."""
     text = value(answer, "pot_odds")
     if not text.strip():
-        raise AnswerError(words.answer_error("pot_odds_missing", _language()))
+        raise AnswerError(words.answer_error("pot_odds_missing", current_language()))
     found = _PERCENT.fullmatch(_plain(text)) if len(text) <= MAX_TEXT else None
     given = Decimal(f"{found[1]}.{found[2] or 0}") if found else None
     if given is None or given > 100:
-        raise AnswerError(words.answer_error("pot_odds_bad", _language()))
+        raise AnswerError(words.answer_error("pot_odds_bad", current_language()))
     return given
 
 
 def read_call(answer: Answer) -> str:
     choice = value(answer, "call")
     if choice not in words.CHOICES:
-        raise AnswerError(words.answer_error("call_missing", _language()))
+        raise AnswerError(words.answer_error("call_missing", current_language()))
     return choice
 
 
@@ -327,7 +324,7 @@ def grade(question: Question, answer: Answer) -> Grade:
         pot_odds is None or abs(Fraction(pot_odds) - 100 * exact) <= TOLERANCE,
         call is None or odds.verdict in (call, "even"),
     )
-    language = _language()
+    language = current_language()
     return Grade(
         correct=all(checks),
         asks=asks,
@@ -347,7 +344,7 @@ def grade(question: Question, answer: Answer) -> Grade:
     )
 
 
-def answer_key(question: Question) -> dict[str, list[str]]:
+def right_answer(question: Question) -> dict[str, list[str]]:
     """The engine's answer as the form would post it (pot odds to a tenth of a point)."""
     odds = analyse(question)
     key: dict[str, list[str]] = {}
@@ -375,7 +372,7 @@ def answer_label(question: Question, answer: Answer) -> str:
         _readable(lambda: read_outs(question, answer)) if "outs" in asks else None,
         _readable(lambda: read_pot_odds(answer)) if "pot_odds" in asks else None,
         _readable(lambda: read_call(answer)) if "call" in asks else None,
-        _language(),
+        current_language(),
     )
 
 
@@ -390,7 +387,7 @@ DRILL = QuestionDrill(
     question_type=Question,
     generate=generate,
     grade=grade,
-    answer_key=answer_key,
+    right_answer=right_answer,
     answer_label=answer_label,
     concepts=MappingProxyType(
         {"outs": LEVELS, "pot-odds": ("medium", "hard"), "equity": ("hard",)}

@@ -20,7 +20,7 @@ from babel.numbers import NumberFormatError, parse_decimal
 from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
 
-from tutor.core.locales import babel_locale, format_number
+from tutor.core.locales import babel_locale, current_language, format_number
 from tutor.words.base import join_names
 
 from .answers import indexes, value
@@ -94,7 +94,7 @@ def read_number(text: str, language: str | None = None) -> Decimal:
     ).replace("\u2212", "-")
     if not plain:
         raise AnswerError(message)
-    number = _parse(plain, language or get_language() or "en")
+    number = _parse(plain, language or current_language())
     if number is None or not number.is_finite() or abs(number) > MAX_NUMBER:
         raise AnswerError(message)
     return number
@@ -154,7 +154,7 @@ def grade(question: Question, answer: Answer) -> Grade:
     else:
         assert question.number is not None and number is not None
         correct = abs(number - question.number) <= question.tolerance
-        right, mine = _number_label(question), format_number(number, get_language() or "en")
+        right, mine = _number_label(question), format_number(number, current_language())
     return Grade(
         correct=correct,
         language=text.language,
@@ -165,7 +165,7 @@ def grade(question: Question, answer: Answer) -> Grade:
 
 
 def _number_label(question: Question) -> str:
-    language = get_language() or "en"
+    language = current_language()
     assert question.number is not None
     shown = format_number(question.number, language)
     if not question.tolerance:
@@ -176,7 +176,7 @@ def _number_label(question: Question) -> str:
     }
 
 
-def answer_key(question: Question) -> dict[str, list[str]]:
+def right_answer(question: Question) -> dict[str, list[str]]:
     if question.kind in (SINGLE, MULTIPLE):
         return {"choice": [str(i) for i in question.right]}
     if question.kind == TRUE_FALSE:
@@ -194,7 +194,7 @@ def answer_label(question: Question, answer: Answer) -> str:
     if question.kind == TRUE_FALSE:
         return _truth_label(bool(truth))
     assert number is not None
-    return format_number(number, get_language() or "en")
+    return format_number(number, current_language())
 
 
 def context(question: Question) -> dict[str, object]:
@@ -224,7 +224,7 @@ def written(question: Question, fingerprint: int) -> dict[str, object]:
         "concept": None,
         "version": DRILL.version,
         "question": question.to_dict(),
-        "answer": answer_key(question),
+        "answer": right_answer(question),
         "concepts": [],
     }
 
@@ -241,7 +241,7 @@ DRILL = QuestionDrill(
     question_type=Question,
     generate=generate,
     grade=grade,
-    answer_key=answer_key,
+    right_answer=right_answer,
     answer_label=answer_label,
     context=context,
     quiz=False,  # put in a quiz from the question bank, not from the list of drills

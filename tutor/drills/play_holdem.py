@@ -13,10 +13,11 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 
-from tutor.core.numbers import whole_number
+from tutor.core.locales import current_language
+from tutor.core.numbers import read_chips, whole_number
 from tutor.engine import bots
 from tutor.engine.betting import Action, ActionKind
 from tutor.engine.bots import DecisionData
@@ -31,7 +32,7 @@ from tutor.words.narrate import narrate
 from tutor.words.reasons import reason_text
 from tutor.words.terms import STRUCTURES, seat_name, street_name, structure_name
 
-from .base import get_progress, record_answer
+from .base import get_tally, record_answer
 from .betting import RULES
 from .drill import PlayDrill
 
@@ -110,8 +111,7 @@ def _action_from_post(request: HttpRequest, hand: Hand) -> Action:
     if act in ("fold", "check", "call"):
         return Action(ActionKind(act))
     if act in ("bet", "raise"):
-        text = request.POST.get("amount", "").strip().replace(",", "").replace(" ", "")
-        amount = whole_number(text)
+        amount = read_chips(request.POST.get("amount", ""))
         if amount is None:
             raise IllegalAction("amount_not_integer")
         return Action(ActionKind(act), amount)
@@ -119,7 +119,7 @@ def _action_from_post(request: HttpRequest, hand: Hand) -> Action:
 
 
 def view(request: HttpRequest, drill: PlayDrill) -> HttpResponse:
-    language = get_language() or "en"
+    language = current_language()
     loaded = _load(request)
     error = None
     if request.method == "POST":
@@ -172,7 +172,7 @@ def view(request: HttpRequest, drill: PlayDrill) -> HttpResponse:
             error = _("There is no hand in progress. Start a new game.")
     context = _context(drill, loaded, language)
     context["error"] = error
-    context["progress"] = get_progress(request, drill.slug)
+    context["tally"] = get_tally(request, drill.slug)
     if request.htmx and request.method == "POST":
         return render(request, f"{drill.template}#game", context)
     return render(
@@ -216,7 +216,7 @@ def _context(drill: PlayDrill, loaded: tuple | None, language: str) -> dict[str,
 def _legal_presets(hand: Hand) -> list[tuple[str, str]]:
     """The presets the learner may use now: the engine's code (the button's value) and
     the label, "2x (200)" in the page language's words, numbers and brackets."""
-    language = get_language() or "en"
+    language = current_language()
     out = []
     for preset in PRESETS:
         try:

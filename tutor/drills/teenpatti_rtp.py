@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from tutor.core.locales import current_language
 from tutor.engine import tp2020
 from tutor.words.odds import percent
 from tutor.words.picked import choice_line
@@ -100,7 +101,7 @@ def grade(question: Question, answer: Answer) -> Grade:
 
 def _picked(chosen: str, best: str, returns: dict[str, Fraction]) -> str:
     """The bet picked and its exact return, beside the best bet's."""
-    language = get_language() or "en"
+    language = current_language()
     return choice_line(
         "rtp",
         chosen=str(TEENPATTI_BETS[chosen]),
@@ -110,7 +111,7 @@ def _picked(chosen: str, best: str, returns: dict[str, Fraction]) -> str:
     )
 
 
-def answer_key(question: Question) -> dict[str, list[str]]:
+def right_answer(question: Question) -> dict[str, list[str]]:
     return {"best": [best_bet(question)]}
 
 
@@ -140,7 +141,7 @@ DRILL = QuestionDrill(
     question_type=Question,
     generate=generate,
     grade=grade,
-    answer_key=answer_key,
+    right_answer=right_answer,
     answer_label=answer_label,
     context=context,
     concepts={"tp-rtp": ("easy", "medium", "hard")},

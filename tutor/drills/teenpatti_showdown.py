@@ -117,7 +117,7 @@ def _picked(question: Question, result: teenpatti.TPShowdown, choice: str, names
     return sentences(first, why_teenpatti(pair, [names[winner], names[loser]]))
 
 
-def answer_key(question: Question) -> dict[str, list[str]]:
+def right_answer(question: Question) -> dict[str, list[str]]:
     return {"result": [teenpatti.showdown(question.hand_a, question.hand_b).result]}
 
 
@@ -264,7 +264,7 @@ DRILL = QuestionDrill(
     question_type=Question,
     generate=generate,
     grade=grade,
-    answer_key=answer_key,
+    right_answer=right_answer,
     answer_label=answer_label,
     situation=("hands",),
     custom=custom,

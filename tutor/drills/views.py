@@ -29,7 +29,7 @@ from .base import (
     AnswerError,
     BadQuestion,
     answer_given,
-    get_progress,
+    get_tally,
     make_token,
     new_seed,
     parse_level,
@@ -47,7 +47,7 @@ from .registry import DRILLS
 def index(request: HttpRequest) -> HttpResponse:
     guide = guides(request, DRILLS.values())
     drills = [
-        {"drill": d, "progress": get_progress(request, d.slug), "guide": guide[d.slug]}
+        {"drill": d, "tally": get_tally(request, d.slug), "guide": guide[d.slug]}
         for d in DRILLS.values()
     ]
     topics = [
@@ -107,7 +107,7 @@ def _context(
         "levels": [(code, LEVEL_NAMES[code]) for code in LEVELS],
         "concept": CONCEPTS.get(asked.concept or ""),
         "token": make_token(drill.slug, asked.seed, asked.level, token_extra),
-        "progress": get_progress(request, drill.slug),
+        "tally": get_tally(request, drill.slug),
         "drill_url": drill_url,
         "permalink": permalink,
         "next_url": question_url(drill, asked.level, base=drill_url, concept=asked.concept),
@@ -208,10 +208,10 @@ def _answer(request: HttpRequest, drill: QuestionDrill[Any, Any]) -> HttpRespons
     except AnswerError as error:
         context["answer_error"] = error.message
         return _respond(request, drill, context, status=422)
-    answer_key = f"{token}:{request.POST.get('stage', '')}"
+    answer_id = f"{token}:{request.POST.get('stage', '')}"
     once = question_key(token or "", request.POST.get("stage", ""))  # not its time: a replay
-    progress, counted = record_answer(request, drill.slug, once, feedback.correct)
-    context.update(feedback=feedback, progress=progress, counted=counted)
+    tally, counted = record_answer(request, drill.slug, once, feedback.correct)
+    context.update(feedback=feedback, tally=tally, counted=counted)
     if counted:  # its link, opened again, shows this answer (see ``_reopened``)
         remember_answer(request, token or "", request.POST)
     if counted:  # the learner's mastery and review schedule of the concepts it exercised
@@ -222,7 +222,7 @@ def _answer(request: HttpRequest, drill: QuestionDrill[Any, Any]) -> HttpRespons
             level=asked.level,
             correct=feedback.correct,
             token=token or "",
-            answer_id=answer_key,
+            answer_id=answer_id,
         )
     return _respond(request, drill, context)
 

@@ -9,10 +9,10 @@ clock, and ``record.py`` stores what it returns.
 >>> monday = datetime(2026, 3, 2, 18, 0, tzinfo=UTC)
 >>> state = Progress()
 >>> for minute in range(3):
-...     state = advance(state, Answer(True, "medium", monday + timedelta(minutes=minute)))
+...     state = advance(state, Outcome(True, "medium", monday + timedelta(minutes=minute)))
 >>> state.mastery.name, state.streak
 ('PROFICIENT', 3)
->>> advance(state, Answer(True, "hard", monday + timedelta(days=1, minutes=2))).mastery.name
+>>> advance(state, Outcome(True, "hard", monday + timedelta(days=1, minutes=2))).mastery.name
 'MASTERED'
 """
 
@@ -106,31 +106,32 @@ class Progress:
 
 
 @dataclass(frozen=True)
-class Answer:
-    """One answer that exercised the concept: right or not, at which drill level, when."""
+class Outcome:
+    """The outcome of one answer that exercised the concept: right or not, at which drill
+    level, when."""
 
     correct: bool
     level: str  # the drill level: "easy", "medium" or "hard"
     at: datetime
 
 
-def advance(state: Progress, answer: Answer) -> Progress:
+def advance(state: Progress, outcome: Outcome) -> Progress:
     """The standing after one more answer (see :data:`RULES` and :data:`DROP`)."""
     counted = replace(
         state,
         answered=state.answered + 1,
-        right=state.right + answer.correct,
+        right=state.right + outcome.correct,
         mastery=max(state.mastery, Mastery.ATTEMPTED),
     )
-    if not answer.correct:
-        return _wrong(counted, answer.at)
-    streaks = answer.level in STREAK_LEVELS
+    if not outcome.correct:
+        return _wrong(counted, outcome.at)
+    streaks = outcome.level in STREAK_LEVELS
     if streaks:
         counted = replace(counted, streak=counted.streak + 1)
-    if counted.mastery == Mastery.PROFICIENT and streaks and _waited(counted, answer.at):
+    if counted.mastery == Mastery.PROFICIENT and streaks and _waited(counted, outcome.at):
         return replace(counted, mastery=Mastery.MASTERED)
     if counted.mastery < Mastery.PROFICIENT and counted.streak >= PROFICIENT_STREAK:
-        return replace(counted, mastery=Mastery.PROFICIENT, proficient_since=answer.at)
+        return replace(counted, mastery=Mastery.PROFICIENT, proficient_since=outcome.at)
     if counted.mastery < Mastery.FAMILIAR and counted.right >= FAMILIAR_RIGHT:
         return replace(counted, mastery=Mastery.FAMILIAR)
     return counted

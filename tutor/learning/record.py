@@ -61,7 +61,7 @@ def record(
     changes = store(
         learner,
         known,
-        mastery.Answer(bool(correct), level if level in LEVELS else LEVELS[0], now),
+        mastery.Outcome(bool(correct), level if level in LEVELS else LEVELS[0], now),
         drill=drill,
         elapsed_ms=elapsed_ms,
         source=source,
@@ -74,7 +74,7 @@ def record(
 def store(
     learner: Learner,
     concepts: list[str],
-    answer: mastery.Answer,
+    outcome: mastery.Outcome,
     *,
     drill: str,
     elapsed_ms: int | None,
@@ -85,17 +85,17 @@ def store(
     was stored before."""
     if elapsed_ms is not None:
         elapsed_ms = min(max(0, int(elapsed_ms)), MAX_ELAPSED_MS)
-    rated = review.rating(answer.correct, answer.level, elapsed_ms)
+    rated = review.rating(outcome.correct, outcome.level, elapsed_ms)
     attempts = [
         Attempt(
             learner=learner,
             concept=concept,
             drill=drill[:DRILL_LENGTH],
-            level=answer.level,
-            correct=answer.correct,
+            level=outcome.level,
+            correct=outcome.correct,
             elapsed_ms=elapsed_ms,
             source=Attempt.Source(source),
-            at=answer.at,
+            at=outcome.at,
             key=key[:64],
         )
         for concept in concepts
@@ -115,8 +115,8 @@ def store(
                     row = ConceptProgress(learner=learner, concept=concept)
                     made.append(row)
                 before = progress_of(row)
-                after = mastery.advance(before, answer)
-                card = review.review(row.card, rated, answer.at)
+                after = mastery.advance(before, outcome)
+                card = review.review(row.card, rated, outcome.at)
                 set_progress(row, after, card.to_dict(), card.due)
                 changes[concept] = (before.mastery, after.mastery)
             ConceptProgress.objects.bulk_create(made)
@@ -171,7 +171,7 @@ def token_time(token: str) -> datetime | None:
         return None
 
 
-def answer_key(text: str) -> str:
+def answer_digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:40]
 
 
@@ -198,7 +198,7 @@ def drill_answer(
         correct=correct,
         elapsed_ms=elapsed,
         source=Attempt.Source.DRILL,
-        key=f"drill:{answer_key(answer_id)}",
+        key=f"drill:{answer_digest(answer_id)}",
         now=now,
     )
 

@@ -9,7 +9,7 @@ from django.utils.safestring import SafeString
 
 from tutor.core.admin_json import json_block
 
-from .models import Answer, Sitting
+from .models import Sitting, SittingAnswer
 
 
 @admin.register(Sitting)
@@ -27,8 +27,8 @@ class SittingAdmin(admin.ModelAdmin):
         return json_block(sitting.questions)
 
 
-@admin.register(Answer)
-class AnswerAdmin(admin.ModelAdmin):
+@admin.register(SittingAnswer)
+class SittingAnswerAdmin(admin.ModelAdmin):
     list_display = ("sitting", "index", "correct", "at")
     list_filter = ("correct", "at")
     search_fields = ("sitting__course", "sitting__unit")
@@ -39,9 +39,9 @@ class AnswerAdmin(admin.ModelAdmin):
     show_full_result_count = False
 
     @admin.display(description="answer")
-    def answer_json(self, answer: Answer) -> SafeString:
+    def answer_json(self, answer: SittingAnswer) -> SafeString:
         return json_block(answer.answer)
 
     @admin.display(description="changes")
-    def changes_json(self, answer: Answer) -> SafeString:
+    def changes_json(self, answer: SittingAnswer) -> SafeString:
         return json_block(answer.changes)

@@ -81,7 +81,7 @@ class Sitting(models.Model):
         return self.finished is not None
 
 
-class Answer(models.Model):
+class SittingAnswer(models.Model):
     """One answer of a sitting: as sent, whether it was right, and what it moved."""
 
     sitting = models.ForeignKey(Sitting, on_delete=models.CASCADE, related_name="answers")

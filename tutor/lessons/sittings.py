@@ -22,11 +22,11 @@ from django.utils import timezone
 
 from tutor.learning import record as recording
 from tutor.learning.models import Attempt, Learner
-from tutor.quizzes.questions import Question, grade, question
+from tutor.quizzes.questions import WrittenQuestion, grade, question
 
 from . import dealing
 from .courses import Unit, needed
-from .models import Answer, Sitting
+from .models import Sitting, SittingAnswer
 
 TOKEN_SALT = "tutor.lessons.answer"
 #: Questions in a review, at most (the concepts due, one question each).
@@ -117,7 +117,7 @@ def _rising(count: int) -> list[str]:
     return [levels[min(2, n * 3 // max(count, 1))] for n in range(count)]
 
 
-def read(sitting: Sitting, index: int) -> Question:
+def read(sitting: Sitting, index: int) -> WrittenQuestion:
     """Question ``index`` of the sitting, read back from what it stored."""
     return question(sitting, index)
 
@@ -139,7 +139,7 @@ def kept(data: QueryDict) -> dict[str, list[str]]:
     }
 
 
-def submit(request: HttpRequest, sitting: Sitting, data: QueryDict) -> tuple[Answer, Any]:
+def submit(request: HttpRequest, sitting: Sitting, data: QueryDict) -> tuple[SittingAnswer, Any]:
     """Take the answer to the question on screen: (its stored row, the drill's grade).
     ``Refused`` when it is not to be counted; the drill's ``AnswerError`` (translated)
     when it cannot be read, and then nothing is counted either."""
@@ -153,7 +153,7 @@ def submit(request: HttpRequest, sitting: Sitting, data: QueryDict) -> tuple[Ans
         ).update(position=index + 1, shown=None)
         if not claimed:
             raise Refused("already_answered")
-        row = Answer.objects.create(
+        row = SittingAnswer.objects.create(
             sitting=sitting, index=index, answer=kept(data), correct=graded.correct, at=now
         )
         changes = _record(request, sitting, q, graded.correct, now)
@@ -166,7 +166,7 @@ def submit(request: HttpRequest, sitting: Sitting, data: QueryDict) -> tuple[Ans
 
 
 def _record(
-    request: HttpRequest, sitting: Sitting, q: Question, correct: bool, now: datetime
+    request: HttpRequest, sitting: Sitting, q: WrittenQuestion, correct: bool, now: datetime
 ) -> recording.Changes:
     entry: Mapping[str, Any] = q.entry
     shown = sitting.shown

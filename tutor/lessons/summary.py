@@ -13,10 +13,10 @@ from django.utils.functional import Promise
 from tutor.concepts import CONCEPTS, Concept
 from tutor.learning.mastery import MASTERY_NAMES, Mastery
 from tutor.quizzes.answers import answer_label, as_querydict
-from tutor.quizzes.questions import Question
+from tutor.quizzes.questions import WrittenQuestion
 
 from .courses import Unit, needed, next_unit, unit
-from .models import Answer, Sitting
+from .models import Sitting, SittingAnswer
 from .sittings import read
 
 
@@ -30,7 +30,7 @@ class Moved:
 @dataclass(frozen=True)
 class Mistake:
     number: int  # from 1
-    q: Question
+    q: WrittenQuestion
     answer: dict[str, list[str]]  # as the learner sent it
     given: str  # their answer in words
     right: str  # the right answer in words
@@ -63,7 +63,7 @@ class Summary:
         return next_unit(self.unit) if self.unit is not None else None
 
 
-def moved_up(answers: list[Answer]) -> tuple[Moved, ...]:
+def moved_up(answers: list[SittingAnswer]) -> tuple[Moved, ...]:
     """Each concept whose mastery is higher after the sitting than before it: the level
     before its first answer here and after its last, in the order first met."""
     first: dict[str, int] = {}
@@ -101,7 +101,7 @@ def summarize(sitting: Sitting) -> Summary:
                 q,
                 row.answer,
                 answer_label(q, row.answer) or "—",
-                answer_label(q, q.answer_key),
+                answer_label(q, q.right_answer),
             )
         )
     return Summary(
@@ -114,6 +114,6 @@ def summarize(sitting: Sitting) -> Summary:
     )
 
 
-def regrade(q: Question, answer: dict[str, list[str]]) -> Any:
+def regrade(q: WrittenQuestion, answer: dict[str, list[str]]) -> Any:
     """The drill's feedback on a stored answer (the explanation of a mistake)."""
     return q.drill.grade(q.data, as_querydict(answer))

@@ -10,10 +10,10 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_http_methods
 
 from tutor.concepts import CONCEPTS
+from tutor.core.locales import current_language
 from tutor.learning import review
 from tutor.learning.learners import current_learner
 from tutor.rules.documents import DOCUMENTS
@@ -66,7 +66,7 @@ def lesson_page(
     open_sittings = (
         Sitting.objects.of(learner).unfinished().filter(course=found.course, unit=found.slug)
     )
-    language = get_language() or "en"
+    language = current_language()
     context = {
         "course": COURSES[found.course],
         "unit": found,
@@ -92,7 +92,7 @@ def review_page(request: HttpRequest) -> HttpResponse:
         sitting = ongoing or sittings.start_review(learner, due)
         if sitting is not None:
             return redirect("lessons:sitting", pk=sitting.pk)
-    language = get_language() or "en"
+    language = current_language()
     upcoming = review.next_due(learner, now) if learner and not due else None
     context = {
         "due": [CONCEPTS[c] for c in due],
@@ -107,7 +107,7 @@ def review_page(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def progress_page(request: HttpRequest) -> HttpResponse:
-    language = get_language() or "en"
+    language = current_language()
     learner = current_learner(request)
     zone = progress.zone_of(request, language)
     rules, drop = mastery_rules()

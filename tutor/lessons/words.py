@@ -8,9 +8,10 @@ from collections.abc import Callable, Mapping, Sequence
 
 from babel.lists import format_list
 from django.utils.functional import Promise
-from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
+from tutor.core.locales import current_language
 from tutor.drills.base import LEVEL_NAMES
 from tutor.learning.mastery import DROP, MASTERY_NAMES, RULES, Mastery, Rule
 
@@ -28,7 +29,7 @@ REFUSALS: Mapping[str, Promise] = {
 
 def _either(names: Sequence[str]) -> str:
     """``Medium or Hard`` in the page language."""
-    return format_list(list(names), style="or", locale=(get_language() or "en").replace("-", "_"))
+    return format_list(list(names), style="or", locale=current_language().replace("-", "_"))
 
 
 def _levels(numbers: Mapping[str, object]) -> str:

@@ -10,17 +10,12 @@ language the quiz was given in.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from django.http import QueryDict
 
 from tutor.drills.base import AnswerError
-from tutor.drills.drill import Grade
+from tutor.drills.drill import Answer, Grade
 
-from .questions import Question
-
-Answer = Mapping[str, Any]
+from .questions import WrittenQuestion
 
 
 def as_querydict(answer: Answer | None) -> QueryDict:
@@ -31,17 +26,17 @@ def as_querydict(answer: Answer | None) -> QueryDict:
     return data
 
 
-def correct_answer(q: Question) -> QueryDict:
+def right_answer_form(q: WrittenQuestion) -> QueryDict:
     """The answer the engine counted as right when the session started, as form data."""
-    return as_querydict(q.answer_key)
+    return as_querydict(q.right_answer)
 
 
-def reveal_feedback(q: Question) -> Grade:
+def reveal_feedback(q: WrittenQuestion) -> Grade:
     """The drill's feedback for the right answer: what the teacher shows on reveal."""
-    return q.drill.revealed(q.data, correct_answer(q))
+    return q.drill.revealed(q.data, right_answer_form(q))
 
 
-def answer_label(q: Question, answer: Answer | None) -> str:
+def answer_label(q: WrittenQuestion, answer: Answer | None) -> str:
     """A short, readable text of an answer, in the active language."""
     if not answer:
         return ""

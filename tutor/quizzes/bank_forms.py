@@ -16,10 +16,10 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
-from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from tutor.core.locales import format_number, language_name, native_name
+from tutor.core.locales import current_language, format_number, language_name, native_name
 from tutor.drills import own_question as own
 from tutor.drills.base import AnswerError
 from tutor.drills.own_question import Question, Text
@@ -66,14 +66,14 @@ def clean_text(raw: str, limit: int, *, lines: bool = True) -> str:
     if len(text) > limit:
         raise forms.ValidationError(
             _("Keep it to %(limit)s characters at most.")
-            % {"limit": format_number(limit, get_language() or "en")}
+            % {"limit": format_number(limit, current_language())}
         )
     return text
 
 
 def in_words(code: str) -> str:
     """A language's name inside a sentence of the page language."""
-    return language_name(code, get_language() or "en")
+    return language_name(code, current_language())
 
 
 def languages() -> list[str]:
@@ -126,7 +126,7 @@ class OwnQuestionForm(forms.Form):
         first_choices = [(code, native_name(code)) for code in languages()]
         self.fields["right"].choices = choices
         self.fields["first"].choices = first_choices
-        self.fields["first"].initial = get_language() or "en"
+        self.fields["first"].initial = current_language()
         for code in languages():
             self.fields[f"prompt_{code}"] = forms.CharField(
                 label=_("Question"), required=False, widget=forms.Textarea(attrs={"rows": 3})

@@ -21,11 +21,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tutor.core.locales import native_name
+from tutor.core.locales import current_language, native_name
 from tutor.core.numbers import whole_number
 from tutor.drills import own_question as own
 
@@ -64,7 +63,7 @@ def languages_html(codes: list[str]) -> SafeString:
     joins a list ("English a čeština", "English、বাংলা")."""
     names = [format_html('<span lang="{}">{}</span>', code, native_name(code)) for code in codes]
     marks = [f"\x00{i}\x00" for i in range(len(names))]
-    html = str(escape(format_list(marks, locale=(get_language() or "en").replace("-", "_"))))
+    html = str(escape(format_list(marks, locale=current_language().replace("-", "_"))))
     for mark, name in zip(marks, names, strict=True):
         html = html.replace(mark, name)
     return mark_safe(html)  # the pattern is escaped; each name came from format_html

@@ -46,7 +46,7 @@ def _touch(quiz: Quiz) -> None:
     quiz.save(update_fields=["updated"])
 
 
-def slot_question(slot: Slot) -> services.Question:
+def slot_question(slot: Slot) -> services.WrittenQuestion:
     """A fixed slot's question as a session started now would ask it: read the one way
     every quiz question is read, ``services.question``, from a session not saved."""
     drill = question_drill(slot.drill)

@@ -14,9 +14,9 @@ from collections.abc import Iterable
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.text import Truncator
-from django.utils.translation import get_language, gettext, pgettext
+from django.utils.translation import gettext, pgettext
 
-from tutor.core.locales import format_number, format_percentage
+from tutor.core.locales import current_language, format_number, format_percentage
 
 from .results import QuestionResult
 
@@ -30,7 +30,7 @@ LABEL_CHARS = 30
 
 
 def _num(value: int) -> str:
-    return format_number(value, get_language() or "en")
+    return format_number(value, current_language())
 
 
 def _svg(
@@ -94,14 +94,14 @@ def split_chart(result: QuestionResult) -> SafeString:
     title = gettext("Question %(number)s: how the answers split") % {"number": result.number}
     description = gettext("%(answered)s answers, %(correct)s correct.") % {
         "answered": _num(result.answered),
-        "correct": _num(result.correct),
+        "correct": _num(result.right),
     }
     return _svg(f"chart-q{result.number}", title, description, rows, 8 + len(rows) * ROW)
 
 
 def overview_chart(results: Iterable[QuestionResult]) -> SafeString:
     """The share of right answers, question by question."""
-    language = get_language() or "en"
+    language = current_language()
     rows = []
     results = list(results)
     for i, result in enumerate(results):

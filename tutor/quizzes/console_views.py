@@ -28,20 +28,21 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
-from tutor.classrooms import runs as class_runs
+from tutor.classrooms import class_sessions
+from tutor.core.locales import current_language
 
 from . import charts, export, nicknames, results, services, stage
-from .answers import answer_label, correct_answer, reveal_feedback
+from .answers import answer_label, reveal_feedback, right_answer_form
 from .forms import DEFAULT_ZONES, RunForm, zone_names
 from .models import Participant, Response, RetryPoints, Session
-from .teacher_common import own_quiz, own_session, page_language, render_question
+from .teacher_common import own_quiz, own_session, render_question
 
 STOP_POLLING = 286  # htmx stops polling on this status
 ZONE_KEY = "quiz_time_zone"
 BROWSER_ZONE_COOKIE = "browser_zone"  # set by site.js
 
 
-def render_reveal(request: HttpRequest, q: services.Question) -> SafeString:
+def render_reveal(request: HttpRequest, q: services.WrittenQuestion) -> SafeString:
     """The right answer and the engine's explanation: the drill's ``#feedback_body``."""
     context = {"question": q.data, "feedback": reveal_feedback(q), "reveal": True, **q.context()}
     return render_to_string(f"{q.template}#feedback_body", context, request)
@@ -62,7 +63,7 @@ def qr_svg(url: str) -> SafeString:
 
 def join_url(request: HttpRequest, session: Session) -> str:
     """The join link, in the quiz's language when it has one (else the teacher's)."""
-    with translation.override(session.settings.get("language") or page_language()):
+    with translation.override(session.settings.get("language") or current_language()):
         return request.build_absolute_uri(reverse("quizzes:join-code", args=[session.code]))
 
 
@@ -84,17 +85,17 @@ def quiz_run(request: HttpRequest, pk: int) -> HttpResponse:
     zone = (
         request.session.get(ZONE_KEY)
         or browser_zone(request)
-        or DEFAULT_ZONES.get(page_language(), "UTC")
+        or DEFAULT_ZONES.get(current_language(), "UTC")
     )
     if request.method == "POST":
         form = RunForm(request.POST)
-        class_runs.offer(form, request.user)
+        class_sessions.offer(form, request.user)
         if form.is_valid():
             data = form.cleaned_data
             session = services.start_session(
                 quiz, data["mode"], data["opens"], data["closes"], data["leaderboard"]
             )
-            class_runs.attach(session, data.get("classroom"), request.user)
+            class_sessions.attach(session, data.get("classroom"), request.user)
             session.settings = {**session.settings, "zone": data["zone"]}
             session.save(update_fields=["settings"])
             request.session[ZONE_KEY] = data["zone"]
@@ -110,7 +111,7 @@ def quiz_run(request: HttpRequest, pk: int) -> HttpResponse:
                 "closes": (now + timedelta(days=7)).replace(hour=23, minute=59),
             }
         )
-        class_runs.offer(form, request.user, request.GET.get("class"))
+        class_sessions.offer(form, request.user, request.GET.get("class"))
     return render(request, "quizzes/teacher/run.html", {"quiz": quiz, "form": form})
 
 
@@ -164,12 +165,12 @@ def console(request: HttpRequest, code: str) -> HttpResponse:
         context["podium"] = services.leaderboard(session, top=3)
     if session.mode == Session.Mode.LIVE and 0 <= session.current < len(session.questions):
         q = services.question(session, session.current)
-        language = session.settings.get("language") or page_language()
+        language = session.settings.get("language") or current_language()
         with translation.override(language):
             context["question_html"] = render_question(request, q)
             if session.state in (Session.State.REVEAL, Session.State.ENDED):
                 context["reveal_html"] = render_reveal(request, q)
-                context["key_label"] = answer_label(q, correct_answer(q))
+                context["key_label"] = answer_label(q, right_answer_form(q))
                 result = results.question_result(session, session.current)
                 context["split_chart"] = charts.split_chart(result)
         context["question_language"] = language

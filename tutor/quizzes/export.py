@@ -128,7 +128,7 @@ def _summary_rows(students: list[StudentResult], total: int, questions: int) -> 
             _cell(_student_name(student)),
             student.points,
             total,
-            student.correct,
+            student.right,
             student.answered,
             questions,
             _seconds(student.average_seconds),

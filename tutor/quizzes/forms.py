@@ -191,7 +191,7 @@ def zone_choices() -> tuple[tuple[str, str], ...]:
 
 
 class RunForm(forms.Form):
-    # The teacher's classes are filled in by tutor.classrooms.runs.offer (the field is
+    # The teacher's classes are filled in by tutor.classrooms.class_sessions.offer (the field is
     # left out for a teacher without classes).
     classroom = forms.TypedChoiceField(
         label=_("For a class"),

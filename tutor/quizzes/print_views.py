@@ -26,13 +26,14 @@ from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET
 
+from tutor.core.locales import current_language
 from tutor.drills.base import LEVEL_NAMES
 
 from . import services
 from .answers import answer_label
 from .console_views import render_reveal
 from .models import Session
-from .teacher_common import own_session, page_language
+from .teacher_common import own_session
 
 #: No markup: a worksheet has no explanation.
 NOTHING = SafeString("")
@@ -81,7 +82,7 @@ def counted(session: Session) -> int:
     return session.asked if session.state == Session.State.ENDED else len(session.questions)
 
 
-def printed(request: HttpRequest, q: services.Question, with_key: bool) -> Printed:
+def printed(request: HttpRequest, q: services.WrittenQuestion, with_key: bool) -> Printed:
     """Question ``q`` through its drill's partials (the key adds answer and explanation)."""
     context = {"question": q.data, **q.context()}
     prefix = f"q{q.index + 1}-"
@@ -94,7 +95,7 @@ def printed(request: HttpRequest, q: services.Question, with_key: bool) -> Print
             render_to_string(f"{q.template}#question", context, request), prefix
         ),
         answer_html=scoped_ids(render_to_string(f"{q.template}#answer", context, request), prefix),
-        key_label=answer_label(q, q.answer_key) if with_key else "",
+        key_label=answer_label(q, q.right_answer) if with_key else "",
         explanation_html=scoped_ids(render_reveal(request, q), f"{prefix}key-")
         if with_key
         else NOTHING,
@@ -105,7 +106,7 @@ def sheet_context(request: HttpRequest, code: str, with_key: bool) -> dict[str, 
     """The page's context: the teacher's own session (else a 404) and its questions,
     rendered in the language the quiz was given in."""
     session = own_session(request, code)
-    language = session.settings.get("language") or page_language()
+    language = session.settings.get("language") or current_language()
     with translation.override(language):
         questions = [
             printed(request, services.question(session, index), with_key)

@@ -39,7 +39,7 @@ class ResponseQuerySet(models.QuerySet):
 
     def tally(self) -> dict[str, int]:
         """How many rows, and how many of them right (call it on answered rows)."""
-        return {"answered": self.count(), "correct": self.filter(correct=True).count()}
+        return {"answered": self.count(), "right": self.filter(correct=True).count()}
 
     def participant_ids(self) -> set[int]:
         return set(self.values_list("participant_id", flat=True))

@@ -35,7 +35,7 @@ from tutor.drills.registry import question_drill, quiz_drills
 
 from .models import Quiz
 
-__all__ = ["Question", "deal", "grade", "question", "quiz_drills", "snapshot"]
+__all__ = ["WrittenQuestion", "deal", "grade", "question", "quiz_drills", "snapshot"]
 
 
 class Dealt(TypedDict):
@@ -102,9 +102,9 @@ def snapshot(quiz: Quiz) -> list[StoredQuestion]:
 
 
 @dataclass(frozen=True)
-class Question:
-    """Question ``index`` of a session: its stored entry, its drill and the question read
-    back from the entry."""
+class WrittenQuestion:
+    """A question written down whole (question ``index`` of a session or a sitting): its
+    stored entry, its drill and the drill's question read back from the entry."""
 
     index: int
     entry: StoredQuestion
@@ -116,7 +116,7 @@ class Question:
         return self.drill.template
 
     @property
-    def answer_key(self) -> dict[str, list[str]]:
+    def right_answer(self) -> dict[str, list[str]]:
         """The right answer as it was stored when the session started."""
         return {k: list(v) for k, v in self.entry["answer"].items()}
 
@@ -141,7 +141,7 @@ def _read(slug: str, stored: JSON) -> Record:
     return drill.load(stored)
 
 
-def question(session: Any, index: int) -> Question:
+def question(session: Any, index: int) -> WrittenQuestion:
     """Question ``index`` of ``session``, read back from what the session stored."""
     entry = session.questions[index]
     drill = question_drill(entry["drill"])
@@ -149,15 +149,15 @@ def question(session: Any, index: int) -> Question:
         raise KeyError(entry["drill"])
     if drill.shareable:
         text = json.dumps(entry["question"], sort_keys=True, separators=(",", ":"))
-        return Question(index, entry, drill, _read_shared(drill.slug, text))
-    return Question(index, entry, drill, _read(drill.slug, entry["question"]))
+        return WrittenQuestion(index, entry, drill, _read_shared(drill.slug, text))
+    return WrittenQuestion(index, entry, drill, _read(drill.slug, entry["question"]))
 
 
 #: The answer form's own fields, never part of an answer.
 NOT_ANSWER_FIELDS = ("csrfmiddlewaretoken", "index", "token")
 
 
-def grade(q: Question, answer: Answer) -> Grade:
+def grade(q: WrittenQuestion, answer: Answer) -> Grade:
     """The drill's grade of ``answer`` (form data), in the active language. A class sends
     a few distinct answers to one question, so a shareable drill's grades are kept."""
     if not q.drill.shareable:

@@ -16,7 +16,7 @@ from typing import Any
 from tutor.drills.base import LEVEL_NAMES
 
 from . import services
-from .answers import answer_label, correct_answer
+from .answers import answer_label, right_answer_form
 from .models import Participant, Response, Session
 
 
@@ -39,7 +39,7 @@ class QuestionResult:
     points: int
     joined: int
     answered: int
-    correct: int
+    right: int
     average_ms: int | None
     key_label: str
     splits: list[Split] = field(default_factory=list)
@@ -56,7 +56,7 @@ class QuestionResult:
     def ratio(self) -> Decimal | None:
         """The share of the students present who answered right (not of those who
         answered: a question most left unanswered is not a success)."""
-        return Decimal(self.correct) / Decimal(self.joined) if self.joined else None
+        return Decimal(self.right) / Decimal(self.joined) if self.joined else None
 
     @property
     def unanswered(self) -> int:
@@ -73,7 +73,7 @@ def answered_responses(session: Session) -> list[Response]:
     return list(Response.objects.of_session(session).answered().in_class_order())
 
 
-def _splits(q: services.Question, rows: list[Response], key_label: str) -> list[Split]:
+def _splits(q: services.WrittenQuestion, rows: list[Response], key_label: str) -> list[Split]:
     """The answers grouped by label and rightness, the right answer always present."""
     groups: dict[tuple[str, bool], int] = {}
     for response in rows:
@@ -89,9 +89,11 @@ def _splits(q: services.Question, rows: list[Response], key_label: str) -> list[
     return splits
 
 
-def _question_result(q: services.Question, rows: list[Response], joined: int) -> QuestionResult:
+def _question_result(
+    q: services.WrittenQuestion, rows: list[Response], joined: int
+) -> QuestionResult:
     entry = q.entry
-    key_label = answer_label(q, correct_answer(q))
+    key_label = answer_label(q, right_answer_form(q))
     times = [r.elapsed_ms for r in rows if r.elapsed_ms is not None]
     return QuestionResult(
         index=q.index,
@@ -102,7 +104,7 @@ def _question_result(q: services.Question, rows: list[Response], joined: int) ->
         points=int(entry.get("points", 1)),
         joined=joined,
         answered=len(rows),
-        correct=sum(1 for r in rows if r.correct),
+        right=sum(1 for r in rows if r.correct),
         average_ms=round(sum(times) / len(times)) if times else None,
         key_label=key_label,
         splits=_splits(q, rows, key_label),
@@ -166,7 +168,7 @@ class StudentResult:
         return sum(c.points for c in self.cells)
 
     @property
-    def correct(self) -> int:
+    def right(self) -> int:
         return sum(1 for c in self.cells if c.correct)
 
     @property
@@ -181,7 +183,7 @@ class StudentResult:
         return (Decimal(sum(times)) / len(times) / 1000).quantize(Decimal("0.1"))
 
 
-def _cell(q: services.Question, response: Response | None) -> Cell:
+def _cell(q: services.WrittenQuestion, response: Response | None) -> Cell:
     if response is None:
         return Cell(q.index, answered=False)
     return Cell(
@@ -210,7 +212,7 @@ def student_results(
         )
         for participant in session.participants.all()
     ]
-    students.sort(key=lambda s: (-s.points, -s.correct, s.participant.joined))
+    students.sort(key=lambda s: (-s.points, -s.right, s.participant.joined))
     return students
 
 

@@ -21,7 +21,7 @@ from tutor.drills.drill import Grade
 
 from . import hot, nicknames
 from .models import NICKNAME_LENGTH, Participant, Quiz, Response, RetryPoints, Session
-from .questions import NOT_ANSWER_FIELDS, Question, grade, question, quiz_drills, snapshot
+from .questions import NOT_ANSWER_FIELDS, WrittenQuestion, grade, question, quiz_drills, snapshot
 
 TIME_GRACE = timedelta(seconds=2)  # network delay allowed past a time limit
 
@@ -198,8 +198,8 @@ def submit(
 
 __all__ = [
     "AnswerError",
-    "Question",
     "Refused",
+    "WrittenQuestion",
     "answer_counts",
     "current_index",
     "deadline",
@@ -269,7 +269,8 @@ def end(session: Session) -> Session:
 
 
 def answer_counts(session: Session, index: int) -> dict[str, int]:
-    """How many have answered the question, and how many of them correctly."""
+    """How many have answered the question (``answered``), and how many of them rightly
+    (``right``)."""
     rows = Response.objects.of_session(session).filter(index=index).answered()
     return {**rows.tally(), "joined": session.participants.filter(removed=False).count()}
 
@@ -282,7 +283,7 @@ class Entrant(NamedTuple):
 
 
 def scores(session: Session) -> list[tuple[Entrant, int, int]]:
-    """(student, points, correct answers), best first: the leaderboard.
+    """(student, points, right answers), best first: the leaderboard.
 
     One query for the whole class. Once a session has ended its scores cannot change, and
     every student asks for them in the same second, so each process keeps them a minute,

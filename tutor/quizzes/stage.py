@@ -9,7 +9,7 @@ without a database or a request. The student's view gathers the facts, asks, and
 >>> screen(rules, index=0, is_open=True)
 <Screen.QUESTION: 'question'>
 >>> now = datetime(2026, 1, 1, 9, 0, 0)
->>> wrong_once = Progress(answered=True, correct=False, attempts=1)
+>>> wrong_once = Attempts(answered=True, correct=False, made=1)
 >>> view = at_question(rules, wrong_once, now=now, deadline=now + timedelta(seconds=20.5))
 >>> (view.can_answer, view.try_again, view.attempts_left, view.show_feedback, view.seconds_left)
 (True, True, 1, False, 20)
@@ -67,19 +67,20 @@ class Rules:
 
 
 @dataclass(frozen=True)
-class Progress:
-    """This student's answer to the question on screen, so far."""
+class Attempts:
+    """This student's attempts at the question on screen, so far: whether they answered,
+    whether their last answer is right, and how many answers they made."""
 
     answered: bool = False
     correct: bool = False
-    attempts: int = 0  # answers given
+    made: int = 0
 
     @classmethod
-    def of(cls, response: Any) -> Progress:
+    def of(cls, response: Any) -> Attempts:
         return cls(
             answered=response.answered is not None,
             correct=bool(response.correct),
-            attempts=response.attempts,
+            made=response.attempts,
         )
 
 
@@ -138,7 +139,7 @@ def seconds_left(now: datetime, deadline: datetime | None) -> int | None:
 
 def at_question(
     rules: Rules,
-    progress: Progress,
+    attempts: Attempts,
     *,
     now: datetime,
     deadline: datetime | None,
@@ -154,16 +155,16 @@ def at_question(
     revealed = rules.state == Session.State.REVEAL
     left = seconds_left(now, deadline)
     can_retry = (
-        progress.answered
-        and not progress.correct
-        and progress.attempts < rules.attempts
+        attempts.answered
+        and not attempts.correct
+        and attempts.made < rules.attempts
         and not revealed
     )
     can_answer = (
-        (not progress.answered or can_retry) and not revealed and (left is None or left > 0)
+        (not attempts.answered or can_retry) and not revealed and (left is None or left > 0)
     )
     try_again = can_retry and can_answer
-    show_feedback = (progress.answered and not try_again) and (
+    show_feedback = (attempts.answered and not try_again) and (
         rules.feedback == Quiz.Feedback.AT_ONCE
         or (
             rules.feedback == Quiz.Feedback.AFTER_QUESTION
@@ -179,5 +180,5 @@ def at_question(
         can_retry=can_retry,
         show_feedback=show_feedback,
         try_again=try_again,
-        attempts_left=max(0, rules.attempts - progress.attempts) if try_again else 0,
+        attempts_left=max(0, rules.attempts - attempts.made) if try_again else 0,
     )

@@ -21,10 +21,11 @@ from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.safestring import SafeString
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from tutor.core.locales import current_language
 from tutor.core.numbers import whole_number
 from tutor.drills.base import AnswerError
 from tutor.drills.drill import Grade
@@ -84,8 +85,8 @@ def _finished(
     context["finished"] = True
     context["total"] = session.asked  # ended early: the questions never opened do not count
     board = services.scores(session)
-    mine = next(((pts, ok) for p, pts, ok in board if p.pk == participant.pk), (0, 0))
-    context["score"], context["correct_count"] = mine
+    mine = next(((pts, right) for p, pts, right in board if p.pk == participant.pk), (0, 0))
+    context["score"], context["right"] = mine
     if view.show_leaderboard:
         context["leaderboard"] = services.leaderboard(session, board=board)
     if view.show_review:
@@ -112,7 +113,7 @@ def _question(
     context.update(question=q.data, q=q, response=response, number=index + 1)
     deadline = services.deadline(session, response)
     view = stage.at_question(
-        rules, stage.Progress.of(response), now=timezone.now(), deadline=deadline
+        rules, stage.Attempts.of(response), now=timezone.now(), deadline=deadline
     )
     if deadline is not None and view.can_answer:  # no clock once answering is over
         context["seconds_left"] = view.seconds_left
@@ -123,11 +124,11 @@ def _question(
         context["feedback"] = graded[1] if graded else _feedback_for(q, response)
         # What the explanation depends on besides the question: the answer (the stage's
         # fragment cache keys on it).
-        context["answer_key"] = json.dumps(response.answer, sort_keys=True)
+        context["answer_json"] = json.dumps(response.answer, sort_keys=True)
     return context
 
 
-def _feedback_for(q: services.Question, response: Response) -> Grade | None:
+def _feedback_for(q: services.WrittenQuestion, response: Response) -> Grade | None:
     if not response.answer:
         return None
     try:
@@ -162,7 +163,9 @@ def _review(
     return rows
 
 
-def _explained(request: HttpRequest, q: services.Question, response: Response | None) -> SafeString:
+def _explained(
+    request: HttpRequest, q: services.WrittenQuestion, response: Response | None
+) -> SafeString:
     """The question and the explanation of the student's answer, or of the right one."""
     feedback = _feedback_for(q, response) if response is not None else None
     context = {
@@ -185,7 +188,7 @@ def render_stage(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
     site's context processors (user, messages, the page's path, the CSP nonce: whole pages
     need them), a sixth of its cost. ``tests/quizzes/test_student.py`` checks that both ways
     give the same stage."""
-    language = get_language()
+    language = current_language()
     key = _stage_key(context, language)
     # Kept per process. Key: _stage_key, everything the stage shows; the student's own
     # CSRF token is put in after (the cached copy holds a placeholder).
@@ -229,7 +232,7 @@ def _stage_key(context: dict[str, Any], language: str) -> str | None:
         bool(context["try_again"]),
         context["attempts_left"],
         response.answered is not None,
-        None if feedback is None else (bool(feedback.correct), context["answer_key"]),
+        None if feedback is None else (bool(feedback.correct), context["answer_json"]),
     )
     digest = hashlib.sha256(repr(situation).encode()).hexdigest()
     return f"quiz-stage:{digest}"
@@ -255,7 +258,7 @@ def play(request: HttpRequest, code: str) -> HttpResponse:
     if participant is None:
         return redirect("quizzes:join-code", code=session.code)
     language = _quiz_language(session, participant)
-    if language != (get_language() or "en"):
+    if language != current_language():
         with translation.override(language):
             return redirect(reverse("quizzes:play", args=[session.code]))
     # ?answered=<index>: the page after a homework answer shows its verdict first.

@@ -8,7 +8,6 @@ from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
 
 from . import services
 from .models import Quiz, Session, is_code
@@ -26,11 +25,7 @@ def own_session(request: HttpRequest, code: str) -> Session:
     )
 
 
-def page_language() -> str:
-    return get_language() or "en"
-
-
-def render_question(request: HttpRequest, q: services.Question) -> SafeString:
+def render_question(request: HttpRequest, q: services.WrittenQuestion) -> SafeString:
     """The question as students see it (the drill's ``#question`` and ``#answer`` partials),
     shown inert: a preview, or the projector's view."""
     context = {"question": q.data, **q.context()}

@@ -19,6 +19,7 @@ from typing import Any
 
 from django.utils import translation
 
+from tutor.core.locales import current_language
 from tutor.engine import census, holdem, teenpatti, tp2020
 from tutor.engine.cards import Card
 from tutor.words import terms
@@ -148,4 +149,4 @@ def chart_block(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
     """The ``::: chart holdem`` directive: the compact chart inside a rule page."""
     if len(args) != 1:
         raise ValueError(f"chart takes one game of {GAMES}, got {args!r}")
-    return {"chart": chart(args[0], translation.get_language() or "en"), "compact": True}
+    return {"chart": chart(args[0], current_language()), "compact": True}

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
+
+from tutor.core.locales import current_language
 
 from .chart import holdem_chart, teenpatti_chart
 from .documents import DOCUMENTS
@@ -14,7 +15,7 @@ from .documents import DOCUMENTS
 @require_GET
 def hand_rankings(request: HttpRequest) -> HttpResponse:
     """Both charts, built once per language and process (see :mod:`tutor.rules.chart`)."""
-    language = get_language() or "en"
+    language = current_language()
     return render(
         request,
         "rules/hand_rankings.html",

@@ -16,8 +16,8 @@ from urllib.parse import urlencode
 
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import get_language
 
+from tutor.core.locales import current_language
 from tutor.drills import holdem_showdown, name_the_hand, teenpatti_showdown
 from tutor.drills.drill import QuestionDrill
 from tutor.engine import holdem, pots, sixcard, teenpatti, tp2020
@@ -39,10 +39,6 @@ from tutor.words.showdowns import (
 from tutor.words.terms import player_name, seat_name
 
 from .chart import chart_block
-
-
-def _language() -> str:
-    return get_language() or "en"
 
 
 class DirectiveError(ValueError):
@@ -170,7 +166,10 @@ def _sidepots(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
         "total": sum(contributions),
         "returned_any": any(breakdown.returned),
         "picture": sidepots_picture(
-            contributions, folded, [i in allin for i in range(len(contributions))], _language()
+            contributions,
+            folded,
+            [i in allin for i in range(len(contributions))],
+            current_language(),
         ),
     }
 
@@ -286,7 +285,7 @@ def _blinds(args: list[str], opts: dict[str, str]) -> dict[str, Any]:
         "postflop": [seat_name(s) for s in postflop],
         "small": small,
         "big": big,
-        "picture": blinds_picture(small, big, seats, _language()),
+        "picture": blinds_picture(small, big, seats, current_language()),
     }
 
 

@@ -2,8 +2,9 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
+
+from tutor.core.locales import current_language
 
 from .documents import DOCUMENTS, RULE_PAGES
 from .render import render_document
@@ -19,7 +20,7 @@ def _page(request: HttpRequest, slug: str, template: str) -> HttpResponse:
     document = DOCUMENTS.get(slug)
     if document is None:
         raise Http404
-    rendered = render_document(document, get_language() or "en")
+    rendered = render_document(document, current_language())
     return render(request, template, {"document": document, "page": rendered})
 
 

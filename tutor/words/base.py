@@ -15,9 +15,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
 from babel.lists import format_list
-from django.utils.translation import get_language, gettext_noop, pgettext
+from django.utils.translation import gettext_noop, pgettext
 
-from tutor.core.locales import format_number, format_percentage
+from tutor.core.locales import current_language, format_number, format_percentage
 
 
 class MissingWords(KeyError):
@@ -65,7 +65,7 @@ def number(value: int, language: str) -> str:
 
 def join_names(names: Sequence[str]) -> str:
     """``A, B and C`` in the page language (Babel's list patterns)."""
-    return format_list(list(names), locale=(get_language() or "en").replace("-", "_"))
+    return format_list(list(names), locale=current_language().replace("-", "_"))
 
 
 def parenthetical(text: str, note: str) -> str:
@@ -119,7 +119,7 @@ def run_on(text: str) -> str:
     ...     run_on("勝ちです。 <strong>次です！</strong>\\n  終わり")
     '勝ちです。<strong>次です！</strong>終わり'
     """
-    if (get_language() or "en").split("-")[0] not in _NO_SPACE_AFTER_STOP:
+    if current_language().split("-")[0] not in _NO_SPACE_AFTER_STOP:
         return text
     return _STOP_THEN_SPACE.sub(r"\1\2", text)
 
@@ -197,7 +197,7 @@ def preset_label(code: str) -> str:
     """The label of a bet-size preset of the engine (``"2x"``, ``"33"``) in the page
     language: a multiple ("2x", Japanese 2倍) or a share of the pot as Babel writes a
     percentage ("33 %" in Czech, "33%" in Japanese)."""
-    language = get_language() or "en"
+    language = current_language()
     if code.endswith("x"):
         times = number(int(code[:-1]), language)
         # Translators: a raise size, a number of times the bet or big blind: "2x" is

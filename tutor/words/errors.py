@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import cast
 
-from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
+from tutor.core.locales import current_language
 from tutor.engine.errors import EngineError, IllegalAction, InvalidInput
 
 from .base import MissingWords, fill, lookup, number
@@ -225,4 +226,4 @@ def error_text(error: EngineError, language: str = "en") -> str:
 def stake_error(error: InvalidInput) -> str:
     """A bet slip's error, naming the bet it is about."""
     text = lookup(_slip_messages(), "bet slip error", error.code)
-    return fill(text, _Details(error.details, get_language() or "en"))
+    return fill(text, _Details(error.details, current_language()))

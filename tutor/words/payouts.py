@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
-from tutor.core.locales import format_number
+from tutor.core.locales import current_language, format_number
 from tutor.engine import holdem
 from tutor.engine.tp2020 import Settlement, SettlementLine
 
@@ -155,7 +155,7 @@ def _params(line: SettlementLine, settlement: Settlement, language: str) -> dict
 
 def payout_rule(line: SettlementLine, settlement: Settlement, language: str | None = None) -> str:
     """The rule that produced one line's figure, with its numbers, in the page language."""
-    language = language or get_language() or "en"
+    language = language or current_language()
     text = lookup(_rules(), "payout rule", rule_key(line, settlement))
     return fill(text, _params(line, settlement, language))
 

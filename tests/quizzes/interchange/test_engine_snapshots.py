@@ -31,7 +31,7 @@ from tutor.quizzes.interchange.engine_parts import (
 from tutor.quizzes.interchange.engine_text import card_text
 from tutor.quizzes.interchange.snapshot import MULTIPLE, NUMBER, SINGLE, Snapshot
 from tutor.quizzes.models import Session
-from tutor.quizzes.questions import Question, deal
+from tutor.quizzes.questions import WrittenQuestion, deal
 from tutor.words.cards import card_name
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
@@ -50,12 +50,12 @@ def _entries(slug: str) -> tuple[dict[str, Any], ...]:
     )
 
 
-def _question(entry: dict[str, Any]) -> Question:
+def _question(entry: dict[str, Any]) -> WrittenQuestion:
     """Read back as a session reads it (a fresh one each time: some hold a mutable hand)."""
     return services.question(Session(questions=[entry]), 0)
 
 
-def _accepted(q: Question, answer: dict[str, list[str]]) -> bool:
+def _accepted(q: WrittenQuestion, answer: dict[str, list[str]]) -> bool:
     try:
         return bool(q.drill.grade(q.data, answer).correct)
     except AnswerError:
@@ -127,12 +127,12 @@ def test_right_answers_back_in_the_form_are_correct_and_one_change_is_not(slug: 
                 assert not _accepted(q, answer_form(form, wrong)), where
 
 
-def _board_and_hands(q: Question, context: dict[str, Any]) -> Iterable[Card]:
+def _board_and_hands(q: WrittenQuestion, context: dict[str, Any]) -> Iterable[Card]:
     return (*q.data.board, *(card for hand in q.data.hands if hand for card in hand))
 
 
 #: Drill -> the cards its question shows (a question that shows none is left out).
-SHOWN: dict[str, Callable[[Question, dict[str, Any]], Iterable[Card]]] = {
+SHOWN: dict[str, Callable[[WrittenQuestion, dict[str, Any]], Iterable[Card]]] = {
     "name-the-hand": lambda q, context: q.data.cards,
     "holdem-showdown": _board_and_hands,
     "odd-chips": _board_and_hands,
@@ -178,7 +178,7 @@ def _entry(slug: str, question: Any, level: str = "easy") -> dict[str, Any]:
         "concept": None,
         "version": drill.version,
         "question": question.to_dict(),
-        "answer": drill.answer_key(question),
+        "answer": drill.right_answer(question),
         "concepts": [],
         "points": 1,
     }
@@ -283,7 +283,7 @@ def test_translated_text_is_in_its_language() -> None:
 def test_a_teachers_own_question_is_not_an_engine_question() -> None:
     own = QUIZ_ONLY["own-question"]
     with pytest.raises(KeyError):
-        engine_form(Question(0, {}, own, parse_cards("As")))  # type: ignore[arg-type]
+        engine_form(WrittenQuestion(0, {}, own, parse_cards("As")))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -294,7 +294,7 @@ def test_right_choices_are_worded_as_the_drill_words_its_answer(slug: str) -> No
     for entry in _entries(slug):
         q = _question(entry)
         with translation.override("hi"):
-            said = q.drill.answer_label(q.data, q.answer_key)
+            said = q.drill.answer_label(q.data, q.right_answer)
             form = engine_form(q)
         for asked in form.asked:
             for i in asked.part.right:

@@ -18,31 +18,17 @@ from functools import lru_cache
 from django import template
 from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import pgettext
 
 from tutor.core.context_processors import translated_paths
-from tutor.core.locales import format_number, format_percentage, language_choices
+from tutor.core.locales import current_language, format_number, format_percentage, language_choices
 from tutor.engine.cards import Card
 from tutor.engine.errors import InvalidCards
+from tutor.words import base as words
 from tutor.words import terms
-from tutor.words.base import (
-    answer_parts,
-    bracketed,
-    hand_note,
-    join_names,
-    labelled,
-    parenthetical,
-    run_on,
-    separator,
-    with_link,
-)
 from tutor.words.cards import card_name
 
 register = template.Library()
-
-
-def _language() -> str:
-    return get_language() or "en"
 
 
 @register.filter
@@ -51,7 +37,7 @@ def num(value: object, decimals: int | None = None) -> str:
     number = _as_number(value)
     if number is None:
         return "" if value is None else str(value)
-    return format_number(number, _language(), decimals=decimals)
+    return format_number(number, current_language(), decimals=decimals)
 
 
 @register.filter
@@ -59,7 +45,7 @@ def pct(value: object, decimals: int = 2) -> str:
     number = _as_number(value)
     if number is None:
         return "" if value is None else str(value)
-    return format_percentage(number, _language(), decimals=decimals)
+    return format_percentage(number, current_language(), decimals=decimals)
 
 
 def _as_number(value: object) -> int | Decimal | Fraction | float | None:
@@ -90,7 +76,7 @@ TERM_TABLES = {
 def sep() -> str:
     """The mark between items on one line ("Read the rule · Practise it"): a catalog
     message, since Japanese has no Latin middle dot (it writes ・ or ／)."""
-    return separator()
+    return words.separator()
 
 
 class SentencesNode(template.Node):
@@ -98,7 +84,7 @@ class SentencesNode(template.Node):
         self.nodelist = nodelist
 
     def render(self, context: template.Context) -> str:
-        return run_on(self.nodelist.render(context))
+        return words.run_on(self.nodelist.render(context))
 
 
 @register.tag
@@ -116,7 +102,7 @@ def after_label(value: object, label: object) -> SafeString:
     """``{% filter after_label:label %}<strong>…</strong>{% endfilter %}``: a label and a
     value that is markup, through the language's "label: value" pattern (Japanese 「：」
     with no space after it)."""
-    return mark_safe(labelled(str(conditional_escape(label)), str(conditional_escape(value))))
+    return mark_safe(words.labelled(str(conditional_escape(label)), str(conditional_escape(value))))
 
 
 def _wrapped(text: object, element: str, css: str) -> object:
@@ -134,58 +120,58 @@ def label_value(label: object, value: object, element: str = "strong", css: str 
     class ``css``) and its value, through the language's "label: value" pattern (Japanese
     「<strong>テーマ</strong>：7枚から…」, no space after 「：」). The value may be markup."""
     marked = conditional_escape(_wrapped(label, element, css))
-    return mark_safe(labelled(str(marked), str(conditional_escape(value))))  # both escaped
+    return mark_safe(words.labelled(str(marked), str(conditional_escape(value))))  # both escaped
 
 
 @register.simple_tag
-def noted(
+def hand_note(
     hand: object, note: object, hand_element: str = "", note_element: str = "", note_css: str = ""
 ) -> SafeString:
-    """``{% noted row.category won note_element="strong" %}``: a hand and a note on it in
+    """``{% hand_note row.category won note_element="strong" %}``: a hand and a note on it in
     the language's pattern ("Two pair — wins", Japanese 「ツーペア：勝ち」), either part
     optionally in an element of its own."""
     hand_html = conditional_escape(_wrapped(hand, hand_element, ""))
     note_html = conditional_escape(_wrapped(note, note_element, note_css))
-    return mark_safe(hand_note(str(hand_html), str(note_html)))  # both escaped
+    return mark_safe(words.hand_note(str(hand_html), str(note_html)))  # both escaped
 
 
 @register.filter(is_safe=True)
-def then_link(link: object, text: object) -> SafeString:
-    """``{% filter then_link:text %}<a href="…">the lesson</a>{% endfilter %}``: a statement
+def with_link(link: object, text: object) -> SafeString:
+    """``{% filter with_link:text %}<a href="…">the lesson</a>{% endfilter %}``: a statement
     and the link after it in the language's pattern (Japanese 「…で学びます。レッスンへ」)."""
-    return mark_safe(with_link(str(conditional_escape(text)), str(conditional_escape(link))))
+    return mark_safe(words.with_link(str(conditional_escape(text)), str(conditional_escape(link))))
 
 
 @register.filter
-def as_parts(items: Iterable[object], mark: str = "") -> str:
+def answer_parts(items: Iterable[object], mark: str = "") -> str:
     """The parts of one answer in the language's pattern ("a; b", Japanese 「a、b」), each
     after ``mark`` and a space when one is given (autoescaped like any text)."""
-    return answer_parts([f"{mark} {item}" if mark else str(item) for item in items])
+    return words.answer_parts([f"{mark} {item}" if mark else str(item) for item in items])
 
 
 @register.filter
-def as_list(items: Iterable[object]) -> str:
+def join_names(items: Iterable[object]) -> str:
     """``A, B and C`` in the page language (Babel's list pattern; Japanese 「A、B、C」),
     instead of joining with ", " (autoescaped like any text)."""
-    return join_names([str(item) for item in items])
+    return words.join_names([str(item) for item in items])
 
 
 @register.filter
-def parenthesized(text: object, note: object) -> str:
+def parenthetical(text: object, note: object) -> str:
     """``text (note)`` with the page language's brackets ("2番席（ボタン）")."""
-    return parenthetical(str(text), str(note))
+    return words.parenthetical(str(text), str(note))
 
 
 @register.filter
-def labelled_as(value: object, label: object) -> str:
+def labelled(value: object, label: object) -> str:
     """``label: value`` with the page language's colon ("メインポット：1,250")."""
-    return labelled(str(label), str(value))
+    return words.labelled(str(label), str(value))
 
 
-@register.filter(name="bracketed")
-def bracketed_filter(note: object) -> str:
+@register.filter
+def bracketed(note: object) -> str:
     """``(note)`` with the page language's brackets, for a note in an element of its own."""
-    return bracketed(str(note))
+    return words.bracketed(str(note))
 
 
 @register.filter
@@ -220,7 +206,7 @@ def _as_card(value: object) -> Card | None:
 
 def render_card(value: object, extra_class: str = "") -> SafeString:
     card = _as_card(value)
-    return _card_html(card.code if card else None, extra_class, _language())
+    return _card_html(card.code if card else None, extra_class, current_language())
 
 
 # Key: the card, the extra class and the language: everything the markup shows. Nothing
@@ -269,7 +255,7 @@ def cards(
 ) -> SafeString:
     """A row of cards as a list; cards in ``highlight`` are marked (outline and a text mark)."""
     marked = frozenset(code for code in map(_code, highlight) if code is not None)
-    return _cards_html(tuple(map(_code, values)), marked, str(label), _language())
+    return _cards_html(tuple(map(_code, values)), marked, str(label), current_language())
 
 
 # Key: the cards, which are highlighted, the list's label and the language: everything the
@@ -314,7 +300,7 @@ def hreflang_links(context: template.Context) -> SafeString:
 def language_links(context: template.Context) -> SafeString:
     """The language switcher's items: each language's name in its own script, linking to
     this page (and its query) in that language."""
-    pieces = _switcher_pieces(context["page_path"], get_language() or "en")
+    pieces = _switcher_pieces(context["page_path"], current_language())
     return _with_query(pieces, context["page_query"])
 
 

@@ -9,7 +9,7 @@ decision whose :func:`concepts_of` holds the concept.
 The package: ``question.py`` (the hand and what reads it), ``shape.py`` (how each level
 lays out and plays a table), ``play.py`` (how the seats act), ``deal.py`` (dealing and
 aiming), ``concepts.py`` (what a decision exercises), ``page.py`` (the table shown); here
-the grading, the answer key and label, and ``DRILL``.
+the grading, the right answer and label, and ``DRILL``.
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 
-from tutor.core.locales import format_number
-from tutor.core.numbers import whole_number
+from tutor.core.locales import current_language, format_number
+from tutor.core.numbers import read_chips, whole_number
 from tutor.engine import events as ev
 from tutor.engine.betting import ActionKind, Options, check_amount
 from tutor.engine.errors import IllegalAction
@@ -54,7 +54,6 @@ __all__ = [
     "Question",
     "Shape",
     "aimed_shape",
-    "answer_key",
     "answer_label",
     "build",
     "build_aimed",
@@ -64,6 +63,7 @@ __all__ = [
     "generate",
     "grade",
     "moment",
+    "right_answer",
     "target",
 ]
 
@@ -113,7 +113,7 @@ def _antes(hand: Hand, opts: Options) -> tuple[str, ...]:
     mode = ante_mode(hand)
     if mode is None or not any(isinstance(e, ev.PostAnte) for e in hand.events):
         return ()
-    seat, language = seat_name(opts.seat), get_language() or "en"
+    seat, language = seat_name(opts.seat), current_language()
     lines = []
     if hand.street is Street.PREFLOP:
         lines.append(words.ante_note(mode, seat, hand.level.ante, opts.to_call, language))
@@ -154,7 +154,7 @@ def grade(question: Question, answer: Answer) -> Grade:
         increment=(opts.min_to or 0) - current,
         pot=hand.pot,
         structure=question.structure,
-        blocked=reason_text(opts.blocked.value, {}, get_language() or "en") if opts.blocked else "",
+        blocked=reason_text(opts.blocked.value, {}, current_language()) if opts.blocked else "",
         all_in_only=can_raise and opts.min_to == opts.max_to == opts.all_in_to,
         order=_order(hand, concepts_of(question)),
         antes=_antes(hand, opts),
@@ -165,7 +165,7 @@ def grade(question: Question, answer: Answer) -> Grade:
 def _picked(hand: Hand, seat: int, limits: tuple[int, int] | None) -> str:
     """The seat picked to act, else the limits: a figure the engine refuses comes with the
     engine's reason; one it allows, with the figure it allows beyond it."""
-    opts, language = hand.options(), get_language() or "en"
+    opts, language = hand.options(), current_language()
     to_act = seat_name(hand.to_act or 0)
     if seat != hand.to_act:
         return figure_line("seat", language, chosen=seat_name(seat), seat=to_act)
@@ -203,7 +203,7 @@ def _raise_or_not(
     return figure_line(code, language, seat=seat, minimum=opts.min_to, maximum=opts.max_to)
 
 
-def answer_key(question: Question) -> dict[str, list[str]]:
+def right_answer(question: Question) -> dict[str, list[str]]:
     hand, opts = question.hand, question.hand.options()
     key = {"next": [str(hand.to_act)]}
     if _can_raise(hand):
@@ -214,8 +214,8 @@ def answer_key(question: Question) -> dict[str, list[str]]:
 
 
 def _chips_text(text: str) -> str:
-    chips = whole_number(text.replace(" ", "").replace(",", ""))
-    return format_number(chips, get_language() or "en") if chips is not None else "?"
+    chips = read_chips(text)
+    return format_number(chips, current_language()) if chips is not None else "?"
 
 
 def answer_label(question: Question, answer: Answer) -> str:
@@ -242,7 +242,7 @@ DRILL = QuestionDrill(
     question_type=Question,
     generate=generate,
     grade=grade,
-    answer_key=answer_key,
+    right_answer=right_answer,
     answer_label=answer_label,
     context=context,
     shareable=False,  # the question holds the engine's Hand, which is mutable

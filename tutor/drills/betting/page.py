@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils.translation import get_language
-
+from tutor.core.locales import current_language
 from tutor.table.picture import TablePicture, from_hand
 from tutor.words import betting as words
 from tutor.words.narrate import narrate
@@ -39,7 +38,7 @@ class Situation:
 
 
 def context(question: Question) -> dict[str, object]:
-    hand, language = question.hand, get_language() or "en"
+    hand, language = question.hand, current_language()
     view = hand.view(None)
     seat_list = [
         SeatLine(

@@ -38,13 +38,13 @@ __all__ = [
     "TESTS",
     "Grade",
     "Question",
-    "answer_key",
     "answer_label",
     "concepts_of",
     "custom",
     "for_class",
     "generate",
     "grade",
+    "right_answer",
     "target",
 ]
 
@@ -108,7 +108,7 @@ def for_class(right: Grade) -> Grade:
     return replace(right, rows=chosen(right.rows, set()))
 
 
-def answer_key(question: Question) -> dict[str, list[str]]:
+def right_answer(question: Question) -> dict[str, list[str]]:
     winners = showdown(question).winners
     return {"winners": [str(i) for i in sorted(winners)]}
 
@@ -128,7 +128,7 @@ DRILL = QuestionDrill(
     question_type=Question,
     generate=generate,
     grade=grade,
-    answer_key=answer_key,
+    right_answer=right_answer,
     answer_label=answer_label,
     situation=("board", "hands"),
     custom=custom,

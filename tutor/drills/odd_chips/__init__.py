@@ -17,9 +17,9 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext_lazy
 
-from tutor.core.locales import format_number
+from tutor.core.locales import current_language, format_number
 from tutor.engine.pots import PotAward
 from tutor.words import odd_chips as words
 from tutor.words.base import answer_parts, join_names, labelled, on_one_line
@@ -108,7 +108,7 @@ def grade(question: Question, answer: Answer) -> Grade:
             if typed is None:
                 raise AnswerError(words.missing_share(words.pot_name(p), names[seat]))
             mine[field(p, seat)] = typed
-    language = get_language() or "en"
+    language = current_language()
     rows = []
     for p, pot in enumerate(award.pots):
         base = words.even_share(pot)
@@ -156,7 +156,7 @@ def _picked(row: PotRow, pot: PotAward) -> str:
     """The first wrong share of the first wrong pot, and why: the pot divides evenly, the
     seat is owed odd chips, or the odd chips go to other seats."""
     share = next(s for s in row.shares if not s.ok)
-    language = get_language() or "en"
+    language = current_language()
     params: dict[str, object] = {"mine": share.mine, "seat": share.name, "pot": row.name}
     params |= {"share": row.share, "amount": share.engine}
     if len(pot.winners) == 1:
@@ -170,7 +170,7 @@ def _picked(row: PotRow, pot: PotAward) -> str:
     return figure_line("share_no_odd", language, receivers=receivers, **params)
 
 
-def answer_key(question: Question) -> dict[str, list[str]]:
+def right_answer(question: Question) -> dict[str, list[str]]:
     return {
         field(p, seat): [str(engine)]
         for p, pot in enumerate(the_award(question).pots)
@@ -181,7 +181,7 @@ def answer_key(question: Question) -> dict[str, list[str]]:
 def answer_label(question: Question, answer: Answer) -> str:
     """'Seat 2: 76; Seat 5: 75', each pot named when there are several (a figure that
     cannot be read as typed, cut short)."""
-    language = get_language() or "en"
+    language = current_language()
     award = the_award(question)
     parts = []
     for p, pot in enumerate(award.pots):
@@ -214,7 +214,7 @@ DRILL = QuestionDrill(
     question_type=Question,
     generate=generate,
     grade=grade,
-    answer_key=answer_key,
+    right_answer=right_answer,
     answer_label=answer_label,
     context=context,
     concepts={"odd-chip": ALL_LEVELS, "split-pot": ALL_LEVELS},

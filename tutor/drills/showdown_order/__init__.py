@@ -5,7 +5,7 @@ answer is the engine's own show and muck events, in its showdown order, and whet
 turned the hands face up before the rest of the board; ``concepts_of`` reads them alone.
 
 The package: ``question.py`` (the question and what the engine did with it), ``deal.py``
-(dealing and aiming), ``concepts.py``, ``grade.py`` (grading, the answer key and label);
+(dealing and aiming), ``concepts.py``, ``grade.py`` (grading, the right answer and label);
 here the page and ``DRILL``.
 """
 
@@ -14,8 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext_lazy
 
+from tutor.core.locales import current_language
 from tutor.engine import events as ev
 from tutor.words.narrate import narrate
 from tutor.words.terms import seat_name
@@ -23,7 +24,7 @@ from tutor.words.terms import seat_name
 from ..drill import QuestionDrill
 from .concepts import CONCEPTS, concepts_of
 from .deal import AIMED, SHAPES, Shape, generate, target
-from .grade import Grade, answer_key, answer_label, for_class, grade
+from .grade import Grade, answer_label, for_class, grade, right_answer
 from .question import ALL, ALL_IN, RULES, SLUG, Cards, Facts, Question, facts, play, right_first
 
 __all__ = [
@@ -38,7 +39,6 @@ __all__ = [
     "Grade",
     "Question",
     "Shape",
-    "answer_key",
     "answer_label",
     "concepts_of",
     "context",
@@ -47,6 +47,7 @@ __all__ = [
     "generate",
     "grade",
     "play",
+    "right_answer",
     "right_first",
     "target",
 ]
@@ -83,7 +84,7 @@ def context(question: Question) -> dict[str, object]:
     return {
         "seat_rows": rows,
         "choices": [row for row in rows if not row.folded],
-        "log": narrate([e.to_dict() for e in found.betting], seat_name, get_language() or "en"),
+        "log": narrate([e.to_dict() for e in found.betting], seat_name, current_language()),
         "board_so_far": board,
         "to_come": len(question.board) - len(board),
     }
@@ -100,7 +101,7 @@ DRILL = QuestionDrill(
     question_type=Question,
     generate=generate,
     grade=grade,
-    answer_key=answer_key,
+    right_answer=right_answer,
     answer_label=answer_label,
     context=context,
     for_class=for_class,

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from tutor.core.locales import current_language
 from tutor.core.numbers import whole_number
 from tutor.words.base import join_names
 from tutor.words.narrate import narrate
@@ -75,9 +75,7 @@ def grade(question: Question, answer: Answer) -> Grade:
         steps=steps,
         mucks=join_names([seat_name(s) for s in sorted(found.turns.mucked)]),
         answer=answer_label(question, answer),
-        log=tuple(
-            narrate([e.to_dict() for e in found.showdown], seat_name, get_language() or "en")
-        ),
+        log=tuple(narrate([e.to_dict() for e in found.showdown], seat_name, current_language())),
         picked=_picked(found, first, ticked, steps),
     )
 
@@ -109,7 +107,7 @@ def for_class(right: Grade) -> Grade:
     return replace(right, steps=tuple(replace(s, ticked=False) for s in right.steps), answer="")
 
 
-def answer_key(question: Question) -> dict[str, list[str]]:
+def right_answer(question: Question) -> dict[str, list[str]]:
     mucked = sorted(facts(question).turns.mucked)
     return {"first": [right_first(question)], "muck": [str(s) for s in mucked]}
 

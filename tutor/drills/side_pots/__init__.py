@@ -4,7 +4,7 @@ layer by layer, and points at the first wrong step.
 
 The package: ``question.py`` (the question and the engine's pots and award for it),
 ``deal.py`` (dealing and aiming), ``concepts.py`` (what the pots exercise), ``grade.py``
-(both stages of grading); here the page, the answer key and label, and ``DRILL``.
+(both stages of grading); here the page, the right answer and label, and ``DRILL``.
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext_lazy
 
-from tutor.core.locales import format_number
-from tutor.core.numbers import whole_number
+from tutor.core.locales import current_language, format_number
+from tutor.core.numbers import read_chips
 from tutor.table.picture import from_contributions
 from tutor.words.base import answer_parts, join_names, labelled, parenthetical
 from tutor.words.terms import seat_name
@@ -46,7 +46,6 @@ __all__ = [
     "PotsGrade",
     "Question",
     "Shape",
-    "answer_key",
     "answer_label",
     "breakdown",
     "concepts_of",
@@ -56,6 +55,7 @@ __all__ = [
     "grade_payouts",
     "grade_pots",
     "hand_rows",
+    "right_answer",
     "target",
     "the_award",
 ]
@@ -97,7 +97,7 @@ def context(question: Question) -> dict[str, object]:
         question.all_in,
         question.button,
         seat_name,
-        get_language() or "en",
+        current_language(),
     )
     return {
         "seat_rows": seat_rows,
@@ -106,7 +106,7 @@ def context(question: Question) -> dict[str, object]:
     }
 
 
-def answer_key(question: Question) -> dict[str, list[str]]:
+def right_answer(question: Question) -> dict[str, list[str]]:
     key: dict[str, list[str]] = {"stage": ["1"]}
     for i, pot in enumerate(breakdown(question).pots):
         key[f"pot{i}"] = [str(pot.amount)]
@@ -114,20 +114,15 @@ def answer_key(question: Question) -> dict[str, list[str]]:
     return key
 
 
-def _chips(text: str) -> int | None:
-    cleaned = text.replace(" ", "").replace(",", "").replace("\xa0", "")
-    return whole_number(cleaned)
-
-
 def answer_label(question: Question, answer: Answer) -> str:
     seats = len(question.contributions)
-    language = get_language() or "en"
+    language = current_language()
     if value(answer, "stage") == "2":
         return answer_parts(
             [
                 labelled(seat_name(s), format_number(chips, language))
                 for s in range(seats)
-                if (chips := _chips(value(answer, f"payout{s}"))) is not None
+                if (chips := read_chips(value(answer, f"payout{s}"))) is not None
             ]
         )
     parts: list[str] = []
@@ -135,7 +130,7 @@ def answer_label(question: Question, answer: Answer) -> str:
         ticked = seats_ticked(answer, row, seats)
         if value(answer, f"pot{row}").strip() == "" and not ticked:
             continue
-        pot = format_number(_chips(value(answer, f"pot{row}")) or 0, language)
+        pot = format_number(read_chips(value(answer, f"pot{row}")) or 0, language)
         names = seat_labels(ticked)
         parts.append(parenthetical(pot, join_names(names)) if names else pot)
     return answer_parts(parts)
@@ -151,7 +146,7 @@ DRILL = QuestionDrill(
     question_type=Question,
     generate=generate,
     grade=grade,
-    answer_key=answer_key,
+    right_answer=right_answer,
     answer_label=answer_label,
     context=context,
     concepts=MappingProxyType(CONCEPTS),

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from tutor.core.locales import current_language
 from tutor.core.numbers import whole_number
 from tutor.engine import holdem, pots
 from tutor.engine.cards import Card
@@ -165,7 +165,7 @@ def _pot_picked(
 ) -> str:
     """The first wrong pot: one too many, one left empty, its amount off (by how much), or a
     seat wrongly in or out of it (folded, or short of the pot's level)."""
-    language = get_language() or "en"
+    language = current_language()
     if row >= len(engine.pots):
         count = len(engine.pots)
         return plural_line("extra_pot", count, language, mine=learner[row][0], count=count)
@@ -217,7 +217,7 @@ def grade_payouts(question: Question, answer: Answer) -> PayoutsGrade:
 
 def _payout_picked(seat: SeatPayout) -> str:
     """The first seat whose chips are wrong: by how much, or that it wins no pot."""
-    language = get_language() or "en"
+    language = current_language()
     if seat.engine == 0:
         return figure_line("no_winnings", language, mine=seat.mine, seat=seat.label)
     return off_by("payout", seat.mine, seat.engine, language, seat=seat.label)

@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext_lazy
 
-from tutor.core.locales import format_number
+from tutor.core.locales import current_language, format_number
 from tutor.engine.cards import Card
 from tutor.words import payouts, terms
 from tutor.words.base import answer_parts, labelled
@@ -114,7 +114,7 @@ def _picked(line: LineRow, language: str) -> str:
 def grade(question: Question, answer: Answer) -> Grade:
     figures = _learner(question, answer)
     settled = settlement(question)
-    language = get_language() or "en"
+    language = current_language()
     lines = tuple(
         LineRow(
             bet=line.bet,
@@ -150,13 +150,13 @@ def grade(question: Question, answer: Answer) -> Grade:
     )
 
 
-def answer_key(question: Question) -> dict[str, list[str]]:
+def right_answer(question: Question) -> dict[str, list[str]]:
     return {field(line.bet): [str(line.returned)] for line in settlement(question).lines}
 
 
 def answer_label(question: Question, answer: Answer) -> str:
     """'Player A: 19.50; Tie: 0.00' (an unreadable figure as typed, cut short)."""
-    language = get_language() or "en"
+    language = current_language()
     parts = []
     for bet, _stake in question.slip:
         typed = value(answer, field(bet))
@@ -204,7 +204,7 @@ DRILL = QuestionDrill(
     question_type=Question,
     generate=generate,
     grade=grade,
-    answer_key=answer_key,
+    right_answer=right_answer,
     answer_label=answer_label,
     context=context,
     concepts={concept: ALL_LEVELS for concept in AIMS},

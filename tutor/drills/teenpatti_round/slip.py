@@ -22,15 +22,13 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 
 from tutor.core.locales import format_number
+from tutor.core.numbers import OUR_DIGITS
 from tutor.drills.base import AnswerError
 from tutor.drills.own_question import read_number
 from tutor.engine import tp2020
 
 from .limits import CHIPS, SMALLEST_CHIP, TABLE_MAX, TABLE_MIN
 
-#: Digits a learner of this site's languages writes: ASCII, full-width (Japanese input),
-#: Bengali and Devanagari. Any other script's digits are a slip of the keyboard.
-_OUR_DIGITS = ("DIGIT ", "FULLWIDTH DIGIT ", "BENGALI DIGIT ", "DEVANAGARI DIGIT ")
 MAX_TYPED = 40
 
 Slip = dict[str, Decimal]
@@ -47,7 +45,7 @@ class BetError(ValueError):
 
 def _our_digits(text: str) -> bool:
     return all(
-        unicodedata.category(ch) != "Nd" or unicodedata.name(ch, "").startswith(_OUR_DIGITS)
+        unicodedata.category(ch) != "Nd" or unicodedata.name(ch, "").startswith(OUR_DIGITS)
         for ch in text
     )
 

@@ -14,11 +14,10 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from tutor.core.locales import format_number
-from tutor.drills.base import get_progress, new_seed, record_answer
+from tutor.core.locales import current_language, format_number
+from tutor.drills.base import get_tally, new_seed, record_answer
 from tutor.drills.drill import PlayDrill
 from tutor.engine import tp2020
 from tutor.words import terms
@@ -40,7 +39,7 @@ from .slip import (
 
 
 def view(request: HttpRequest, drill: PlayDrill) -> HttpResponse:
-    language = get_language() or "en"
+    language = current_language()
     state = play.load_state(request.session)
     outcome = Outcome(show_last=bool(state.get("show_last")))
     if request.method == "POST":
@@ -50,7 +49,7 @@ def view(request: HttpRequest, drill: PlayDrill) -> HttpResponse:
         outcome.played = play.replay(state["history"][0])
     page = {
         "drill": drill,
-        "progress": get_progress(request, drill.slug),
+        "tally": get_tally(request, drill.slug),
         **context(state, outcome, language),
     }
     if request.htmx and request.method == "POST":

@@ -16,16 +16,16 @@ that hand, more chips higher: the TDA rule).
 
 The package: ``question.py`` (what was played), ``replay.py`` (the engine's run of it),
 ``deal.py`` (dealing a story that fits the level), ``grade.py`` (places and blinds, with
-their reasons), ``story.py`` (the page: the story told); here the concepts, the answer key
+their reasons), ``story.py`` (the page: the story told); here the concepts, the right answer
 and label, and ``DRILL``.
 """
 
 from __future__ import annotations
 
-from django.utils.translation import get_language, gettext_lazy, pgettext
+from django.utils.translation import gettext_lazy, pgettext
 
-from tutor.core.locales import format_number
-from tutor.core.numbers import whole_number
+from tutor.core.locales import current_language, format_number
+from tutor.core.numbers import read_chips, whole_number
 from tutor.words.base import answer_parts
 from tutor.words.terms import seat_name
 
@@ -47,7 +47,6 @@ __all__ = [
     "Question",
     "Run",
     "Told",
-    "answer_key",
     "answer_label",
     "blinds_code",
     "concepts_of",
@@ -55,6 +54,7 @@ __all__ = [
     "finish_code",
     "generate",
     "grade",
+    "right_answer",
     "rules_of",
     "run",
     "target",
@@ -73,7 +73,7 @@ def concepts_of(question: Question) -> frozenset[str]:
     return frozenset(found)
 
 
-def answer_key(question: Question) -> dict[str, list[str]]:
+def right_answer(question: Question) -> dict[str, list[str]]:
     the_run = run(question)
     key = {f"place{seat}": [str(place)] for seat, place in enumerate(the_run.places)}
     if question.asked:
@@ -83,13 +83,12 @@ def answer_key(question: Question) -> dict[str, list[str]]:
 
 
 def _number_text(text: str, language: str) -> str:
-    cleaned = text.replace(" ", "").replace(",", "").replace("\xa0", "")
-    number = whole_number(cleaned)
+    number = read_chips(text)
     return format_number(number, language) if number is not None else "?"
 
 
 def answer_label(question: Question, answer: Answer) -> str:
-    language = get_language() or "en"
+    language = current_language()
     given = []
     for seat in range(question.players):
         place = whole_number(value(answer, f"place{seat}"), 2)
@@ -123,7 +122,7 @@ DRILL = QuestionDrill(
     question_type=Question,
     generate=generate,
     grade=grade,
-    answer_key=answer_key,
+    right_answer=right_answer,
     answer_label=answer_label,
     context=context,
     concepts={"blind-levels": ("medium", "hard"), "finishing-order": ("easy", "medium", "hard")},

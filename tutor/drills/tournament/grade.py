@@ -7,10 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from tutor.core.locales import format_number
+from tutor.core.locales import current_language, format_number
 from tutor.core.numbers import whole_number
 from tutor.engine.rules import Rules
 from tutor.engine.table import Elimination
@@ -137,7 +136,7 @@ def _blinds_answer(question: Question, answer: Answer) -> tuple[int | None, int 
     if small is None or big is None:
         raise AnswerError(
             _("Enter the small blind and the big blind of hand %(hand)s.")
-            % {"hand": format_number(question.asked, get_language() or "en")}
+            % {"hand": format_number(question.asked, current_language())}
         )
     return small, big
 
@@ -146,7 +145,7 @@ def grade(question: Question, answer: Answer) -> Grade:
     mine = _places(question, answer)
     small, big = _blinds_answer(question, answer)
     the_run = run(question)
-    language = get_language() or "en"
+    language = current_language()
     rows = tuple(
         PlaceRow(
             seat=seat,

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils.translation import get_language
-
+from tutor.core.locales import current_language
 from tutor.engine import holdem
 from tutor.engine.cards import Card
 from tutor.engine.events import ShowHand
@@ -97,7 +96,7 @@ def _chapters(the_run: Run, language: str) -> list[Chapter]:
 
 def context(question: Question) -> dict[str, object]:
     the_run = run(question)
-    language = get_language() or "en"
+    language = current_language()
     return {
         "seat_rows": [(seat, seat_name(seat)) for seat in range(question.players)],
         "schedule_rows": list(enumerate(question.schedule, start=1)),

@@ -19,11 +19,12 @@ from dataclasses import replace
 from typing import Any
 
 from django.template.loader import render_to_string
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 
+from tutor.core.locales import current_language
 from tutor.drills.base import LEVEL_NAMES
 
-from ..questions import Question
+from ..questions import WrittenQuestion
 from . import engine_holdem, engine_pots, engine_table, engine_teenpatti
 from .engine_parts import Form
 from .engine_text import html_text
@@ -32,7 +33,7 @@ from .snapshot import Snapshot
 __all__ = ["BUILDERS", "engine_form", "engine_snapshot", "question_text"]
 
 #: Drill slug -> the parts its form asks (every quiz drill has one; a test checks).
-BUILDERS: dict[str, Callable[[Question, dict[str, Any]], Form]] = {
+BUILDERS: dict[str, Callable[[WrittenQuestion, dict[str, Any]], Form]] = {
     **engine_holdem.BUILDERS,
     **engine_pots.BUILDERS,
     **engine_table.BUILDERS,
@@ -40,7 +41,7 @@ BUILDERS: dict[str, Callable[[Question, dict[str, Any]], Form]] = {
 }
 
 
-def engine_form(q: Question, context: dict[str, Any] | None = None) -> Form:
+def engine_form(q: WrittenQuestion, context: dict[str, Any] | None = None) -> Form:
     """What question ``q`` asks, each part tied to its field of the drill's form
     (``KeyError`` for a question of no engine drill, such as a teacher's own)."""
     build = BUILDERS[q.drill.slug]
@@ -53,13 +54,13 @@ def engine_form(q: Question, context: dict[str, Any] | None = None) -> Form:
     return form
 
 
-def question_text(q: Question, context: dict[str, Any]) -> str:
+def question_text(q: WrittenQuestion, context: dict[str, Any]) -> str:
     """The drill's ``#question`` partial as plain text."""
     html = render_to_string(f"{q.template}#question", {"question": q.data, **context})
     return html_text(html)
 
 
-def _name(q: Question) -> str:
+def _name(q: WrittenQuestion) -> str:
     """The drill's title, its level and a short fingerprint of the question dealt (two
     questions of one drill and level are told apart in a question bank)."""
     stored = json.dumps(q.entry["question"], sort_keys=True, ensure_ascii=False)
@@ -73,13 +74,13 @@ def _name(q: Question) -> str:
     }
 
 
-def engine_snapshot(q: Question, points: int) -> Snapshot:
+def engine_snapshot(q: WrittenQuestion, points: int) -> Snapshot:
     """Question ``q`` of an engine drill, fixed as it was dealt, in the active language."""
     context = q.context()
     form = engine_form(q, context)
     return Snapshot(
         name=_name(q),
-        language=get_language() or "en",
+        language=current_language(),
         text="\n".join([question_text(q, context), *form.lines]),
         parts=tuple(asked.part for asked in form.asked),
         explanation="\n".join(line for line in form.explanation if line),

@@ -19,14 +19,14 @@ from tutor.drills import outs_and_odds as odds_drill
 from tutor.drills import outs_and_odds as outs_and_odds_drill
 from tutor.words.terms import player_name
 
-from ..questions import Question
+from ..questions import WrittenQuestion
 from .engine_parts import Form, choice, number, record, revealed
 from .engine_text import card_text, cards_text
 
 
-def name_the_hand(q: Question, context: dict[str, Any]) -> Form:
+def name_the_hand(q: WrittenQuestion, context: dict[str, Any]) -> Form:
     """The hand's category; at the hard level also the best five of the cards."""
-    key, data = q.answer_key, record(q, hand_drill.Question)
+    key, data = q.right_answer, record(q, hand_drill.Question)
     grade = revealed(q, hand_drill.Grade)
     explanation = (
         gettext("The hand is: %(name)s (%(description)s).")
@@ -51,7 +51,7 @@ def name_the_hand(q: Question, context: dict[str, Any]) -> Form:
     )
 
 
-def holdem_showdown(q: Question, context: dict[str, Any]) -> Form:
+def holdem_showdown(q: WrittenQuestion, context: dict[str, Any]) -> Form:
     """Every player's hole cards (the page shows them beside the tick boxes) and who wins."""
     data = record(q, showdown_drill.Question)
     names = [player_name(i) for i in range(len(data.hands))]
@@ -61,15 +61,15 @@ def holdem_showdown(q: Question, context: dict[str, Any]) -> Form:
     options = [(str(i), name) for i, name in enumerate(names)]
     grade = revealed(q, showdown_drill.Grade)
     return Form(
-        (choice("", "winners", options, q.answer_key, multiple=True),),
+        (choice("", "winners", options, q.right_answer, multiple=True),),
         lines=lines,
         explanation=(grade.explanation,),
     )
 
 
-def outs_odds(q: Question, context: dict[str, Any]) -> Form:
+def outs_odds(q: WrittenQuestion, context: dict[str, Any]) -> Form:
     """Outs, pot odds (within the drill's tolerance) and the call, as the level asks."""
-    key, asks = q.answer_key, record(q, odds_drill.Question).asks
+    key, asks = q.right_answer, record(q, odds_drill.Question).asks
     # The stored pot odds are rounded to a tenth of a point, so at most 0.05 from the exact
     # share the drill measures against: this tolerance stays inside the drill's.
     tolerance = Decimal(odds_drill.TOLERANCE) - Decimal("0.05")

@@ -18,7 +18,7 @@ from django.utils.translation import pgettext
 
 from tutor.drills.base import AnswerError
 
-from ..questions import Question
+from ..questions import WrittenQuestion
 from .snapshot import MULTIPLE, NUMBER, SINGLE, Part
 
 #: A choice meaning "none of the others" (a form where ticking nothing is an answer).
@@ -99,18 +99,18 @@ def number(label: str, name: str, key: Key, tolerance: Decimal = Decimal(0)) -> 
     return Asked(Part(NUMBER, label, number=Decimal(stored[0]), tolerance=tolerance), name)
 
 
-def record[R](q: Question, kind: type[R]) -> R:
+def record[R](q: WrittenQuestion, kind: type[R]) -> R:
     """The question's record as its drill's own type (``TypeError`` for another drill's)."""
     if not isinstance(q.data, kind):
         raise TypeError(f"a {type(q.data).__name__} is not a {kind.__name__}")
     return q.data
 
 
-def revealed[G](q: Question, kind: type[G]) -> G:
+def revealed[G](q: WrittenQuestion, kind: type[G]) -> G:
     """The drill's feedback for the stored answer, for an explanation (``ValueError`` when
     the drill cannot read what was stored)."""
     try:
-        grade = q.drill.revealed(q.data, q.answer_key)
+        grade = q.drill.revealed(q.data, q.right_answer)
     except AnswerError as error:
         raise ValueError(f"the stored answer cannot be graded: {error.message}") from error
     if not isinstance(grade, kind):

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 
-from tutor.core.locales import format_number
+from tutor.core.locales import current_language, format_number
 from tutor.drills import odd_chips as odd_chips_drill
 from tutor.drills import odd_chips as odd_drill
 from tutor.drills import side_pots as side_pots_drill
 
-from ..questions import Question
+from ..questions import WrittenQuestion
 from .engine_parts import Asked, Form, choice, labelled, number, revealed
 
 
@@ -22,11 +22,11 @@ def _pot_name(index: int) -> str:
     return gettext("Side pot %(number)s") % {"number": index}
 
 
-def side_pots(q: Question, context: dict[str, Any]) -> Form:
+def side_pots(q: WrittenQuestion, context: dict[str, Any]) -> Form:
     """The first stage of the drill (the one a quiz asks): for each pot the engine builds,
     its amount and the seats that can win it. The form has a row for every seat, the
     unused ones left empty; a snapshot asks only the pots there are."""
-    key = q.answer_key
+    key = q.right_answer
     seats = [(str(row.index), row.label) for row in context["seat_rows"]]
     asked: list[Asked] = []
     for row in context["pot_rows"]:
@@ -46,10 +46,10 @@ def side_pots(q: Question, context: dict[str, Any]) -> Form:
     return Form(tuple(asked), fixed={"stage": ("1",)})
 
 
-def odd_chips(q: Question, context: dict[str, Any]) -> Form:
+def odd_chips(q: WrittenQuestion, context: dict[str, Any]) -> Form:
     """Each pot with its amount and its winners (the page's answer form says them), then
     one number for each winner's chips from each pot."""
-    key, language = q.answer_key, get_language() or "en"
+    key, language = q.right_answer, current_language()
     lines: list[str] = []
     asked: list[Asked] = []
     for pot in context["pot_forms"]:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from django.utils.translation import get_language, gettext, pgettext
+from django.utils.translation import gettext, pgettext
 
-from tutor.core.locales import format_number
+from tutor.core.locales import current_language, format_number
 from tutor.drills import betting as betting_drill
 from tutor.drills import legal_actions as legal_actions_drill
 from tutor.drills import legal_actions as legal_drill
@@ -16,7 +16,7 @@ from tutor.drills import showdown_order as order_drill
 from tutor.drills import showdown_order as showdown_order_drill
 from tutor.drills import tournament as tournament_drill
 
-from ..questions import Question
+from ..questions import WrittenQuestion
 from .engine_parts import NONE, Asked, Form, FormAnswer, choice, labelled, number, record, revealed
 from .snapshot import NUMBER, Part
 
@@ -37,11 +37,11 @@ def _limit(label: str, name: str, key: dict[str, list[str]]) -> Asked:
     return number(label, name, key)
 
 
-def betting(q: Question, context: dict[str, Any]) -> Form:
+def betting(q: WrittenQuestion, context: dict[str, Any]) -> Form:
     """The seat to act among those who still can, and the smallest and largest raise: the
     form's box for "no bet or raise is allowed" becomes 0 in both (a number part cannot be
     left empty), which no real limit can be."""
-    key, about = q.answer_key, context["about"]
+    key, about = q.right_answer, context["about"]
     seats = [(str(s.index), s.label) for s in about.seat_list if not s.folded and not s.all_in]
     lines = (
         gettext("What can that player raise (or bet) to? Give the total bet after raising."),
@@ -57,9 +57,9 @@ def betting(q: Question, context: dict[str, Any]) -> Form:
     return Form(asked, lines=lines, finish=_no_raise)
 
 
-def legal_actions(q: Question, context: dict[str, Any]) -> Form:
+def legal_actions(q: WrittenQuestion, context: dict[str, Any]) -> Form:
     """Every action the player to act may take, and why each is allowed or not."""
-    key = q.answer_key
+    key = q.right_answer
     options = [(code, str(name)) for code, name in context["actions"]]
     turn = gettext("It is %(seat)s's turn. Tick every action %(seat)s may take now.")
     grade = revealed(q, legal_drill.Grade)
@@ -80,10 +80,10 @@ def legal_actions(q: Question, context: dict[str, Any]) -> Form:
     )
 
 
-def showdown_order(q: Question, context: dict[str, Any]) -> Form:
+def showdown_order(q: WrittenQuestion, context: dict[str, Any]) -> Form:
     """Who shows first (or all at once), and who may muck: "nobody" is a choice of its own,
     as a choice part needs a right answer where the form takes no tick."""
-    key = q.answer_key
+    key = q.right_answer
     seats = [(str(row.index), row.label) for row in context["choices"]]
     grade = revealed(q, order_drill.Grade)
     return Form(
@@ -110,9 +110,9 @@ def showdown_order(q: Question, context: dict[str, Any]) -> Form:
     )
 
 
-def tournament(q: Question, context: dict[str, Any]) -> Form:
+def tournament(q: WrittenQuestion, context: dict[str, Any]) -> Form:
     """Each player's place (a choice among the places), and the blinds of the hand asked."""
-    key, language = q.answer_key, get_language() or "en"
+    key, language = q.right_answer, current_language()
     asked_hand = record(q, tournament_drill.Question).asked
     places = [(str(place), format_number(place, language)) for place in context["place_choices"]]
     asked = [choice(label, f"place{seat}", places, key) for seat, label in context["seat_rows"]]

@@ -12,30 +12,30 @@ from tutor.drills import teenpatti_showdown as showdown_drill
 from tutor.drills import teenpatti_showdown as teenpatti_showdown_drill
 from tutor.words import terms
 
-from ..questions import Question
+from ..questions import WrittenQuestion
 from .engine_parts import Form, choice, labelled, number, revealed
 
 
-def teenpatti_showdown(q: Question, context: dict[str, Any]) -> Form:
+def teenpatti_showdown(q: WrittenQuestion, context: dict[str, Any]) -> Form:
     """Player A, Player B or a tie, in the words of the drill's form."""
     options = [(code, terms.result_name(code)) for code in ("player_a", "player_b", "tie")]
     grade = revealed(q, showdown_drill.Grade)
-    return Form((choice("", "result", options, q.answer_key),), explanation=(grade.explanation,))
+    return Form((choice("", "result", options, q.right_answer),), explanation=(grade.explanation,))
 
 
-def teenpatti_payouts(q: Question, context: dict[str, Any]) -> Form:
+def teenpatti_payouts(q: WrittenQuestion, context: dict[str, Any]) -> Form:
     """One figure for each bet of the slip: what it returns, stake included."""
-    key = q.answer_key
+    key = q.right_answer
     asked = tuple(number(row.name, row.field, key) for row in context["slip_rows"])
     grade = revealed(q, payouts_drill.Grade)
     rules = tuple(labelled(line.name, line.rule) for line in grade.lines if line.rule)
     return Form(asked, explanation=(grade.explanation, *rules))
 
 
-def teenpatti_rtp(q: Question, context: dict[str, Any]) -> Form:
+def teenpatti_rtp(q: WrittenQuestion, context: dict[str, Any]) -> Form:
     """The bet with the best return, among those offered."""
     options = [(code, str(name)) for code, name in context["offered"]]
-    return Form((choice("", "best", options, q.answer_key),))
+    return Form((choice("", "best", options, q.right_answer),))
 
 
 BUILDERS = {

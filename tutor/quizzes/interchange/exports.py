@@ -17,9 +17,9 @@ from urllib.parse import quote
 
 from django.http import HttpResponse
 from django.utils.text import slugify
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from tutor.core.locales import current_language
 from tutor.drills import own_question as own
 from tutor.drills.base import LEVELS, MAX_SEED
 from tutor.drills.registry import question_drill
@@ -65,7 +65,7 @@ def snapshots(entries: list[dict[str, Any]]) -> list[Snapshot]:
     """Stored questions as snapshots in the active language, read the one way every quiz
     question is read (``services.question``)."""
     session = Session(questions=entries)
-    language = get_language() or "en"
+    language = current_language()
     found = []
     for index, entry in enumerate(entries):
         q = services.question(session, index)

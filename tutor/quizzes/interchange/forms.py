@@ -8,10 +8,10 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.core.files.uploadedfile import UploadedFile
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from tutor.core.locales import native_name
+from tutor.core.locales import current_language, native_name
 
 from ..bank_forms import MAX_TAG, clean_text
 from ..models import Quiz
@@ -51,7 +51,7 @@ class ImportForm(forms.Form):
     def __init__(self, *args: Any, quizzes: list[Quiz], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["language"].choices = [(c, native_name(c)) for c, _n in settings.LANGUAGES]
-        self.fields["language"].initial = get_language() or "en"
+        self.fields["language"].initial = current_language()
         self.fields["quiz"].choices = [("", _("No quiz: only the bank"))] + [
             (q.pk, q.title) for q in quizzes
         ]

@@ -14,10 +14,10 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
-from tutor.core.locales import format_number, language_name
+from tutor.core.locales import current_language, format_number, language_name
 from tutor.core.numbers import whole_number
 from tutor.drills import own_question as own
 
@@ -39,7 +39,7 @@ def _target(request: HttpRequest) -> Quiz | None:
 
 def _shown(ready: importer.Ready) -> dict[str, Any]:
     """What the preview shows of a question that will be imported."""
-    found, language = ready.found, get_language() or "en"
+    found, language = ready.found, current_language()
     return {
         "found": found,
         "text": ready.record.texts[0],
@@ -66,7 +66,7 @@ def _preview(request: HttpRequest, form: ImportForm, quizzes: list[Quiz]) -> dic
         "plan": plan,
         "rows": [_shown(item) for item in plan.ready],
         "carry": values,
-        "language_name": language_name(data["language"], get_language() or "en"),
+        "language_name": language_name(data["language"], current_language()),
         "form": ImportForm(initial=values, quizzes=quizzes),
     }
 
@@ -97,7 +97,7 @@ def import_gift(request: HttpRequest) -> HttpResponse:
                 "%(count)s questions imported into your bank.",
                 count,
             )
-            % {"count": format_number(count, get_language() or "en")},
+            % {"count": format_number(count, current_language())},
         )
         if quiz is not None:
             return redirect(f"{reverse('quizzes:edit', args=[quiz.pk])}#slots")

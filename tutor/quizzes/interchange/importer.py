@@ -19,10 +19,10 @@ from typing import Any
 from django import forms
 from django.db import transaction
 from django.utils.functional import Promise
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from tutor.core.locales import format_number
+from tutor.core.locales import current_language, format_number
 from tutor.drills import own_question as own
 from tutor.drills.own_question import Question as OwnRecord
 from tutor.drills.own_question import Text
@@ -228,7 +228,7 @@ def plan(reading: Reading, language: str, tag: str, owner: Any) -> Plan:
                     found.line,
                     found.title,
                     _("The same as the question on line %(line)s.")
-                    % {"line": format_number(seen[key], get_language() or "en")},
+                    % {"line": format_number(seen[key], current_language())},
                 )
             )
         else:

@@ -1,5 +1,5 @@
-"""Running a quiz for a class: the run form's "For a class" choice, the link it makes,
-and where a class's join code leads.
+"""A class's sessions: the run form's "For a class" choice, the link it makes between a
+session and a class (:class:`ClassSession`), and where a class's join code leads.
 
 The quizzes app calls these three from its run view and its join view, so that it needs
 no table of its own for classes: ``offer`` before the form is checked, ``attach`` once
@@ -44,8 +44,8 @@ def attach(session: Session, classroom_id: int | None, owner: Any) -> None:
 
 
 def classroom_of(session: Session) -> Classroom | None:
-    run = ClassSession.objects.filter(session=session).select_related("classroom").first()
-    return run.classroom if run else None
+    found = ClassSession.objects.filter(session=session).select_related("classroom").first()
+    return found.classroom if found else None
 
 
 def picker_url(code: str, session: Session | None) -> str | None:
@@ -60,7 +60,7 @@ def picker_url(code: str, session: Session | None) -> str | None:
 
 def open_sessions(classroom: Classroom) -> list[Session]:
     """The class's sessions open for answers now, newest first."""
-    sessions = Session.objects.filter(class_run__classroom=classroom).exclude(
+    sessions = Session.objects.filter(class_session__classroom=classroom).exclude(
         state=Session.State.ENDED
     )
     return [s for s in sessions.select_related("quiz") if s.is_open]

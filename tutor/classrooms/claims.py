@@ -1,6 +1,6 @@
 """A student of a class taking their roster name in a session.
 
-The participant's nickname is the roster name, and a :class:`Seat` says which name it
+The participant's nickname is the roster name, and a :class:`NameClaim` says which name it
 is (the report follows the name, even if it is renamed later). A name is taken once a
 student of the session holds it; a student the teacher removed from the quiz frees it,
 so the right student can still pick a name someone else picked by mistake.
@@ -13,7 +13,7 @@ from django.db import IntegrityError, transaction
 from tutor.quizzes import nicknames
 from tutor.quizzes.models import NICKNAME_LENGTH, Participant, Session
 
-from .models import Member, Seat
+from .models import Member, NameClaim
 
 
 class NameTaken(Exception):
@@ -22,21 +22,21 @@ class NameTaken(Exception):
 
 def taken_ids(session: Session) -> set[int]:
     """The roster names (member ids) held in ``session`` by students still in it."""
-    seats = Seat.objects.filter(session=session, participant__removed=False)
-    return set(seats.values_list("member_id", flat=True))
+    claims = NameClaim.objects.filter(session=session, participant__removed=False)
+    return set(claims.values_list("member_id", flat=True))
 
 
 def _holder(session: Session, member: Member) -> Participant | None:
-    seat = Seat.objects.filter(session=session, member=member).select_related("participant")
-    found = seat.first()
+    claim = NameClaim.objects.filter(session=session, member=member).select_related("participant")
+    found = claim.first()
     return found.participant if found else None
 
 
 def _free(holder: Participant) -> None:
-    """Give up a removed student's hold on a name: their seat goes (what they answered was
+    """Give up a removed student's hold on a name: their claim goes (what they answered was
     not that student's) and their nickname gets their number, so the name is free again.
     The quiz's results keep their answers, marked as removed."""
-    Seat.objects.filter(participant=holder).delete()
+    NameClaim.objects.filter(participant=holder).delete()
     holder.nickname = f"{holder.nickname[: NICKNAME_LENGTH - 12]} #{holder.pk}"
     holder.skeleton, holder.capitals = nicknames.looks(holder.nickname)
     holder.save(update_fields=["nickname", "skeleton", "capitals"])
@@ -62,7 +62,7 @@ def claim(session: Session, member: Member, attempt: str, language: str) -> Part
                 language=language,
                 join_key=attempt,
             )
-            Seat.objects.create(member=member, session=session, participant=participant)
+            NameClaim.objects.create(member=member, session=session, participant=participant)
     except IntegrityError:  # the name (or one like it) was picked meanwhile
         holder = _holder(session, member)
         if holder is None:
