@@ -1,4 +1,4 @@
-"""Czech pages come out with their non-breaking spaces (tutor/core/typography.py); every
+"""Czech pages come out with their non-breaking spaces (tutor/site/typography.py); every
 other page and every download comes out as the view made it."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.test import Client, RequestFactory
 
-from tutor.core.typography import CzechTypographyMiddleware, typeset_html
+from tutor.site.typography import CzechTypographyMiddleware, typeset_html
 from tutor.drills.registry import DRILLS
 from tutor.words.typography import NBSP, czech_nbsp
 
