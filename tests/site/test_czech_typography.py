@@ -10,8 +10,8 @@ import pytest
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.test import Client, RequestFactory
 
-from tutor.site.typography import CzechTypographyMiddleware, typeset_html
 from tutor.drills.registry import DRILLS
+from tutor.site.typography import CzechTypographyMiddleware, typeset_html
 from tutor.words.typography import NBSP, czech_nbsp
 
 # A one-letter preposition or conjunction, then a plain space and more text on the line.
