@@ -16,8 +16,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
-from tutor.concepts import CONCEPTS, Concept
-from tutor.concepts.practice import by_topic, practice
+from tutor.concepts import CONCEPTS, Concept, by_topic
+from tutor.drills.practice import practice
 from tutor.engine.errors import EngineError
 from tutor.learning import record as learning
 from tutor.lessons.drill_guide import guides

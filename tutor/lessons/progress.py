@@ -20,8 +20,8 @@ from django.utils.functional import Promise
 from django.utils.translation import pgettext_lazy
 
 from tutor.concepts import CONCEPTS, TOPICS, Concept, Topic
-from tutor.concepts.practice import practice
 from tutor.core.locales import babel_locale
+from tutor.drills.practice import practice
 from tutor.learning.mastery import MASTERY_NAMES, Mastery
 from tutor.learning.models import ConceptProgress, Learner
 from tutor.quizzes.console_views import browser_zone
