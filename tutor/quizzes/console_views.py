@@ -29,16 +29,16 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRefresh
 
 from tutor.classrooms import runs as class_runs
+from tutor.core.zones import DEFAULT_ZONES, browser_zone
 
 from . import charts, export, nicknames, results, services, stage
 from .answers import answer_label, correct_answer, reveal_feedback
-from .forms import DEFAULT_ZONES, RunForm, zone_names
+from .forms import RunForm
 from .models import Participant, Response, RetryPoints, Session
 from .teacher_common import own_quiz, own_session, page_language, render_question
 
 STOP_POLLING = 286  # htmx stops polling on this status
 ZONE_KEY = "quiz_time_zone"
-BROWSER_ZONE_COOKIE = "browser_zone"  # set by site.js
 
 
 def render_reveal(request: HttpRequest, q: services.Question) -> SafeString:
@@ -64,13 +64,6 @@ def join_url(request: HttpRequest, session: Session) -> str:
     """The join link, in the quiz's language when it has one (else the teacher's)."""
     with translation.override(session.settings.get("language") or page_language()):
         return request.build_absolute_uri(reverse("quizzes:join-code", args=[session.code]))
-
-
-def browser_zone(request: HttpRequest) -> str | None:
-    """The time zone the teacher's browser is in (site.js keeps it in a cookie), when it is
-    one the form offers."""
-    zone = request.COOKIES.get(BROWSER_ZONE_COOKIE, "")
-    return zone if zone in zone_names() else None
 
 
 # -- running a quiz ----------------------------------------------------------------------
