@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from tutor.drills.base import LEVELS, MAX_SEED
 from tutor.drills.practice import practice
 from tutor.drills.registry import question_drill
-from tutor.quizzes.questions import Dealt, deal
+from tutor.drills.written import Dealt, deal
 
 
 @dataclass(frozen=True)

@@ -21,9 +21,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tutor.core.numbers import whole_number
 from tutor.drills.base import AnswerError
+from tutor.drills.written_answers import answer_label, as_querydict
 from tutor.learning import review
 from tutor.learning.learners import current_learner
-from tutor.quizzes.answers import answer_label, as_querydict
 
 from . import sittings
 from .courses import COURSES, Unit, needed, next_unit, unit

@@ -30,9 +30,9 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from tutor.classrooms import runs as class_runs
 from tutor.core.zones import DEFAULT_ZONES, browser_zone
+from tutor.drills.written_answers import answer_label, correct_answer, reveal_feedback
 
 from . import charts, export, nicknames, results, services, stage
-from .answers import answer_label, correct_answer, reveal_feedback
 from .forms import RunForm
 from .models import Participant, Response, RetryPoints, Session
 from .teacher_common import own_quiz, own_session, page_language, render_question

@@ -27,9 +27,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET
 
 from tutor.drills.base import LEVEL_NAMES
+from tutor.drills.written_answers import answer_label
 
 from . import services
-from .answers import answer_label
 from .console_views import render_reveal
 from .models import Session
 from .teacher_common import own_session, page_language

@@ -28,10 +28,10 @@ from django.views.decorators.http import require_GET, require_POST
 from tutor.core.numbers import whole_number
 from tutor.drills.base import AnswerError
 from tutor.drills.drill import Grade
+from tutor.drills.written_answers import as_querydict, reveal_feedback
 from tutor.learning import record as learning
 
 from . import hot, services, stage
-from .answers import as_querydict, reveal_feedback
 from .join_views import cookie_token
 from .models import Participant, Response, Session, is_code
 from .poll import STOP_POLLING, live_state, quick_reply

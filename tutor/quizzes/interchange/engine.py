@@ -22,8 +22,8 @@ from django.template.loader import render_to_string
 from django.utils.translation import get_language, gettext
 
 from tutor.drills.base import LEVEL_NAMES
+from tutor.drills.written import Question
 
-from ..questions import Question
 from . import engine_holdem, engine_pots, engine_table, engine_teenpatti
 from .engine_parts import Form
 from .engine_text import html_text
