@@ -32,7 +32,7 @@ from tutor.drills.written_answers import as_querydict, reveal_feedback
 from tutor.learning import record as learning
 
 from . import hot, services, stage
-from .join_views import cookie_token
+from .joins import cookie_token
 from .models import Participant, Response, Session, is_code
 from .poll import STOP_POLLING, live_state, quick_reply
 
