@@ -28,11 +28,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
-from tutor.classrooms import runs as class_runs
 from tutor.core.zones import DEFAULT_ZONES, browser_zone
 from tutor.drills.written_answers import answer_label, correct_answer, reveal_feedback
 
-from . import charts, export, nicknames, results, services, stage
+from . import charts, classes, export, nicknames, results, services, stage
 from .forms import RunForm
 from .models import Participant, Response, RetryPoints, Session
 from .teacher_common import own_quiz, own_session, page_language, render_question
@@ -81,13 +80,13 @@ def quiz_run(request: HttpRequest, pk: int) -> HttpResponse:
     )
     if request.method == "POST":
         form = RunForm(request.POST)
-        class_runs.offer(form, request.user)
+        classes.offer(form, request.user)
         if form.is_valid():
             data = form.cleaned_data
             session = services.start_session(
                 quiz, data["mode"], data["opens"], data["closes"], data["leaderboard"]
             )
-            class_runs.attach(session, data.get("classroom"), request.user)
+            classes.attach(session, data.get("classroom"), request.user)
             session.settings = {**session.settings, "zone": data["zone"]}
             session.save(update_fields=["settings"])
             request.session[ZONE_KEY] = data["zone"]
@@ -103,7 +102,7 @@ def quiz_run(request: HttpRequest, pk: int) -> HttpResponse:
                 "closes": (now + timedelta(days=7)).replace(hour=23, minute=59),
             }
         )
-        class_runs.offer(form, request.user, request.GET.get("class"))
+        classes.offer(form, request.user, request.GET.get("class"))
     return render(request, "quizzes/teacher/run.html", {"quiz": quiz, "form": form})
 
 

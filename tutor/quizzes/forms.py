@@ -161,7 +161,7 @@ class SlotEditForm(forms.Form):
 
 
 class RunForm(forms.Form):
-    # The teacher's classes are filled in by tutor.classrooms.runs.offer (the field is
+    # The teacher's classes are filled in by classes.offer (tutor.classrooms; the field is
     # left out for a teacher without classes).
     classroom = forms.TypedChoiceField(
         label=_("For a class"),

@@ -17,9 +17,7 @@ from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from tutor.classrooms import runs as class_runs
-
-from . import nicknames
+from . import classes, nicknames
 from .joins import count_failure, joined, participant_for, too_many_failures, with_device
 from .models import CODE_ALPHABET, CODE_LENGTH, NICKNAME_LENGTH, Participant, Session, is_code
 
@@ -63,7 +61,7 @@ def _join_page(request: HttpRequest, code: str) -> HttpResponse:
     session = Session.objects.filter(code=code).first() if is_code(code) else None
     if session is not None and participant_for(request, session) is not None:
         return redirect("quizzes:play", code=session.code)  # already joined: back to your place
-    picker = class_runs.picker_url(code, session) if is_code(code) else None
+    picker = classes.picker_url(code, session) if is_code(code) else None
     if picker is not None:  # a class's code or a class's quiz: pick your name there
         return redirect(picker)
     form = JoinForm(initial={"code": code, "attempt": secrets.token_urlsafe(24)})
@@ -85,7 +83,7 @@ def _join(request: HttpRequest, code: str) -> HttpResponse:
     if not form.is_valid():
         return render(request, "quizzes/student/join.html", {"form": form}, status=422)
     session = Session.objects.filter(code=form.cleaned_data["code"]).first()
-    if session is None and (picker := class_runs.picker_url(form.cleaned_data["code"], None)):
+    if session is None and (picker := classes.picker_url(form.cleaned_data["code"], None)):
         return redirect(picker)  # a class's own code
     if session is None:
         count_failure(request)
@@ -97,7 +95,7 @@ def _join(request: HttpRequest, code: str) -> HttpResponse:
     existing = participant_for(request, session)
     if existing is not None:
         return redirect("quizzes:play", code=session.code)
-    if picker := class_runs.picker_url(session.code, session):
+    if picker := classes.picker_url(session.code, session):
         return redirect(picker)  # a class's quiz: its students pick their name
     nickname = form.cleaned_data["nickname"]
     if not nickname:
