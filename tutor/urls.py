@@ -8,7 +8,7 @@ urlpatterns = i18n_patterns(
     path("", site.home, name="home"),
     path("", include("tutor.rules.urls")),
     path("", include("tutor.translations.urls")),
-    path("", include("tutor.drills.urls")),
+    path("", include("tutor.drill_pages.urls")),
     path("", include("tutor.quizzes.urls")),
     path("", include("tutor.classrooms.urls")),
     path("", include("tutor.quizzes.account_urls")),

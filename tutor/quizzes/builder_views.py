@@ -20,9 +20,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tutor.drills.base import LEVEL_NAMES, new_seed
+from tutor.drills.base import LEVEL_NAMES, new_seed, question_url
 from tutor.drills.registry import question_drill
-from tutor.drills.views import question_url
 from tutor.drills.written import deal, own_entry
 
 from . import services
