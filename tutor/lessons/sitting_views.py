@@ -28,8 +28,8 @@ from tutor.learning.learners import current_learner
 from . import sittings
 from .courses import COURSES, Unit, needed, next_unit, unit
 from .models import Sitting
+from .pages import lesson_page, not_found
 from .summary import Summary, regrade, summarize
-from .views import lesson_page, not_found
 from .words import REFUSALS
 
 STARTABLE = (Sitting.Kind.PRACTICE, Sitting.Kind.CHECK)
