@@ -25,9 +25,9 @@ from tutor.drills.registry import question_drill
 from tutor.drills.written import deal, own_entry
 
 from . import services
+from .bank import filtered
+from .bank import rows as bank_rows
 from .bank_forms import KIND_NAMES
-from .bank_views import filtered
-from .bank_views import rows as bank_rows
 from .forms import QuizForm, SlotEditForm, SlotForm
 from .models import OwnQuestion, Quiz, Session, Slot, Tag
 from .teacher_common import own_quiz, render_question

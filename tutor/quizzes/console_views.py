@@ -20,7 +20,6 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.safestring import SafeString, mark_safe
@@ -29,21 +28,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRefresh
 
 from tutor.core.zones import DEFAULT_ZONES, browser_zone
-from tutor.drills.written_answers import answer_label, correct_answer, reveal_feedback
+from tutor.drills.written_answers import answer_label, correct_answer
 
 from . import charts, classes, export, nicknames, results, services, stage
 from .forms import RunForm
 from .models import Participant, Response, RetryPoints, Session
-from .teacher_common import own_quiz, own_session, page_language, render_question
+from .teacher_common import own_quiz, own_session, page_language, render_question, render_reveal
 
 STOP_POLLING = 286  # htmx stops polling on this status
 ZONE_KEY = "quiz_time_zone"
-
-
-def render_reveal(request: HttpRequest, q: services.Question) -> SafeString:
-    """The right answer and the engine's explanation: the drill's ``#feedback_body``."""
-    context = {"question": q.data, "feedback": reveal_feedback(q), "reveal": True, **q.context()}
-    return render_to_string(f"{q.template}#feedback_body", context, request)
 
 
 def qr_svg(url: str) -> SafeString:

@@ -30,9 +30,8 @@ from tutor.drills.base import LEVEL_NAMES
 from tutor.drills.written_answers import answer_label
 
 from . import services
-from .console_views import render_reveal
 from .models import Session
-from .teacher_common import own_session, page_language
+from .teacher_common import own_session, page_language, render_reveal
 
 #: No markup: a worksheet has no explanation.
 NOTHING = SafeString("")
