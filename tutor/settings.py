@@ -165,7 +165,7 @@ _redis = {
     "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
 }
 CACHES = {
-    # Shared by every server process: the wrong-join-code counts (tutor/quizzes/join_views.py),
+    # Shared by every server process: the wrong-join-code counts (tutor/quizzes/joins.py),
     # so a guesser meets one limit whichever worker or machine answers.
     "default": _redis
     if REDIS_URL
