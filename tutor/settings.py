@@ -65,7 +65,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
-    "tutor.core",
+    "tutor.site",
     "tutor.rules",
     "tutor.drills",
     "tutor.quizzes",
@@ -84,12 +84,12 @@ MIDDLEWARE = [
     "tutor.quizzes.poll.QuickPollMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
-    "tutor.core.middleware.RememberLanguageMiddleware",
+    "tutor.site.middleware.RememberLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     # Czech non-breaking spaces on the finished HTML (inside CommonMiddleware, which then
     # counts the changed length; nothing listed below changes a page's body but the
     # translators' mode, which must run first).
-    "tutor.core.typography.CzechTypographyMiddleware",
+    "tutor.site.typography.CzechTypographyMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # The translators' ?translate=1 mode (tutor/translations/incontext.py): needs the user;
@@ -121,9 +121,9 @@ TEMPLATES = [
                 "django.template.context_processors.csp",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "tutor.core.context_processors.site",
+                "tutor.site.context_processors.site",
             ],
-            "builtins": ["django.templatetags.i18n", "tutor.core.templatetags.tutor"],
+            "builtins": ["django.templatetags.i18n", "tutor.site.templatetags.tutor"],
             # Templates are parsed once per process, also in development.
             "loaders": [("django.template.loaders.cached.Loader", _loaders)],
         },
@@ -165,7 +165,7 @@ _redis = {
     "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
 }
 CACHES = {
-    # Shared by every server process: the wrong-join-code counts (tutor/quizzes/join_views.py),
+    # Shared by every server process: the wrong-join-code counts (tutor/quizzes/joins.py),
     # so a guesser meets one limit whichever worker or machine answers.
     "default": _redis
     if REDIS_URL

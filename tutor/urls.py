@@ -2,13 +2,13 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
 
-from tutor.core import views as core
+from tutor.site import views as site
 
 urlpatterns = i18n_patterns(
-    path("", core.home, name="home"),
+    path("", site.home, name="home"),
     path("", include("tutor.rules.urls")),
     path("", include("tutor.translations.urls")),
-    path("", include("tutor.drills.urls")),
+    path("", include("tutor.drill_pages.urls")),
     path("", include("tutor.quizzes.urls")),
     path("", include("tutor.classrooms.urls")),
     path("", include("tutor.quizzes.account_urls")),
@@ -18,6 +18,6 @@ urlpatterns = i18n_patterns(
 # Outside the language prefix: browsers ask for the favicon at the root, and the operators'
 # admin keeps one address whatever the language (Django's own catalogs translate it).
 urlpatterns += [
-    path("favicon.ico", core.favicon, name="favicon"),
+    path("favicon.ico", site.favicon, name="favicon"),
     path("admin/", admin.site.urls),
 ]

@@ -1,6 +1,6 @@
 """Czech typography's cost on a 50 KB page: the non-breaking-space rule alone
 (``tutor/words/typography.py``) and the middleware on a real rendered rule page
-(``tutor/core/typography.py``). Benchmarks, not limits: each prints its time; only what
+(``tutor/site/typography.py``). Benchmarks, not limits: each prints its time; only what
 the rule does is asserted."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import timeit
 import pytest
 from django.test import Client
 
-from tutor.core.typography import typeset_html
+from tutor.site.typography import typeset_html
 from tutor.words.typography import NBSP, czech_nbsp
 
 

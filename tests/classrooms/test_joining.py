@@ -12,7 +12,7 @@ from django.test import Client
 from django.utils import timezone
 
 from tutor.classrooms.models import Classroom, NameClaim
-from tutor.quizzes import join_views, services
+from tutor.quizzes import joins, services
 from tutor.quizzes.models import Quiz, Session
 
 from .conftest import member, pick, run_for
@@ -154,7 +154,7 @@ def test_a_name_of_another_class_is_refused(live: Session, owner, quiz: Quiz) ->
 def test_unknown_codes_at_the_picker_count_as_wrong_codes(live: Session) -> None:
     guesser = Client()
     guesser.get("/en/join/")  # the device cookie
-    for n in range(join_views.JOIN_ATTEMPTS):
+    for n in range(joins.JOIN_ATTEMPTS):
         assert guesser.get(f"/en/join/class/ZZZZZ{n}/").status_code == 404
     assert guesser.get(f"/en/join/class/{live.code}/").status_code == 429
     assert pick(guesser, live, "Asha").status_code == 429

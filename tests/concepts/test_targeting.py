@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tutor.concepts import CONCEPTS, TOPICS
-from tutor.concepts.practice import practice
+from tutor.drills.practice import practice
 from tutor.drills.registry import DRILLS, QuestionDrill
 
 QUESTIONS = 200

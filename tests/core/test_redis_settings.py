@@ -73,22 +73,22 @@ def test_redis_url_without_the_redis_package_says_what_to_install() -> None:
 
 # Two processes count wrong join codes for one device in the site's shared cache, as two
 # app servers' workers do; the limit must see the sum. Through Django's cache API and the
-# same keys as the join form (tutor/quizzes/join_views.py), without the HTTP around it.
+# same keys as the join form (tutor/quizzes/joins.py), without the HTTP around it.
 COUNT_FAILURES = """
 import django
 django.setup()
 from django.test import RequestFactory
-from tutor.quizzes import join_views
+from tutor.quizzes import joins
 request = RequestFactory().post("/en/join/", REMOTE_ADDR="192.0.2.7")
 for _ in range({times}):
-    join_views._count_failure(request)
-print(join_views._too_many_failures(request))
+    joins.count_failure(request)
+print(joins.too_many_failures(request))
 """
 
 
 def test_the_join_code_limit_is_shared_by_two_processes_through_redis(tmp_path: Path) -> None:
     half = 10
-    from tutor.quizzes.join_views import JOIN_ATTEMPTS
+    from tutor.quizzes.joins import JOIN_ATTEMPTS
 
     assert 2 * half == JOIN_ATTEMPTS  # each process alone stays below the limit
     with redis_server(tmp_path) as url:

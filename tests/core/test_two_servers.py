@@ -199,7 +199,7 @@ def test_both_servers_serve_the_same_hashed_static_files(
 def test_wrong_join_codes_count_once_for_both_servers(
     servers: tuple[dict[str, str], int, int],
 ) -> None:
-    from tutor.quizzes.join_views import JOIN_ATTEMPTS
+    from tutor.quizzes.joins import JOIN_ATTEMPTS
 
     _, a, b = servers
     guesser = Browser()  # one device (its cookie), alternating between the servers

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from tutor.concepts import CONCEPTS
-from tutor.concepts.practice import practice
+from tutor.drills.practice import practice
 from tutor.lessons import dealing
 from tutor.lessons.courses import (
     CHECK_SIZES,

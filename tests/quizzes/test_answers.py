@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from tutor.drills import betting
+from tutor.drills import betting, written, written_answers
 from tutor.drills.registry import question_drill
 from tutor.engine import holdem, teenpatti
-from tutor.quizzes import answers, questions, services
+from tutor.quizzes import services
 from tutor.quizzes.models import Session
 
 QUIZ_DRILLS = [d.slug for d in services.quiz_drills()]
@@ -20,7 +20,7 @@ def question(drill: str, seed: int = 1, level: str = "easy") -> services.Written
     """The question as a session stores it and reads it back."""
     spec = question_drill(drill)
     assert spec is not None
-    return services.question(Session(questions=[questions.deal(spec, level, seed)]), 0)
+    return services.question(Session(questions=[written.deal(spec, level, seed)]), 0)
 
 
 # -- the right answer --------------------------------------------------------------------
@@ -33,17 +33,23 @@ def test_the_right_answer_is_graded_right_by_the_drill(drill: str, level: str) -
     assert spec is not None
     for seed in range(6):
         q = question(drill, seed, level)
-        assert spec.grade(q.data, answers.right_answer_form(q)).correct, (drill, level, seed)
+        assert spec.grade(q.data, written_answers.right_answer_form(q)).correct, (
+            drill,
+            level,
+            seed,
+        )
 
 
 def test_right_answer_matches_the_engine_for_showdowns() -> None:
     for seed in range(10):
         q = question("holdem-showdown", seed, "hard")
         winners = holdem.showdown(q.data.board, q.data.hands).winners
-        assert answers.right_answer_form(q).getlist("winners") == [str(w) for w in sorted(winners)]
+        assert written_answers.right_answer_form(q).getlist("winners") == [
+            str(w) for w in sorted(winners)
+        ]
         q = question("teenpatti-showdown", seed, "hard")
         result = teenpatti.showdown(q.data.hand_a, q.data.hand_b).result
-        assert answers.right_answer_form(q).getlist("result") == [result]
+        assert written_answers.right_answer_form(q).getlist("result") == [result]
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -58,26 +64,26 @@ def test_betting_key_is_the_hands_next_seat_and_raise_limits(level: str) -> None
             expected.update(min_to=[str(opts.min_to)], max_to=[str(opts.max_to)])
         else:
             expected["no_raise"] = ["on"]
-        key = answers.right_answer_form(question("betting", seed, level))
+        key = written_answers.right_answer_form(question("betting", seed, level))
         assert {k: key.getlist(k) for k in key} == expected, (level, seed)
 
 
 def test_reveal_feedback_marks_no_choice() -> None:
-    feedback = answers.reveal_feedback(question("holdem-showdown", 3, "medium"))
+    feedback = written_answers.reveal_feedback(question("holdem-showdown", 3, "medium"))
     assert feedback.correct
     assert not any(row.chosen for row in feedback.rows)
     assert any(row.winner for row in feedback.rows)
 
 
 def test_a_stored_answer_reads_as_form_data() -> None:
-    data = answers.as_querydict({"winners": ["0", 2], "result": "tie"})
+    data = written_answers.as_querydict({"winners": ["0", 2], "result": "tie"})
     assert data.getlist("winners") == ["0", "2"] and data.getlist("result") == ["tie"]
-    assert not answers.as_querydict(None)
+    assert not written_answers.as_querydict(None)
 
 
 # -- labels ------------------------------------------------------------------------------
 def test_labels_per_drill() -> None:
-    label = answers.answer_label
+    label = written_answers.answer_label
     assert label(question("holdem-showdown"), {"winners": ["2", "0"]}) == "Player 1 + Player 3"
     assert label(question("teenpatti-showdown"), {"result": ["tie"]}) == "Tie"
     assert label(question("teenpatti-showdown"), {"result": ["player_b"]}) == "Player B wins"
@@ -95,11 +101,11 @@ def test_labels_per_drill() -> None:
 def test_labels_follow_the_page_language() -> None:
     q = question("holdem-showdown")
     with translation.override("cs"):
-        assert answers.answer_label(q, {"winners": ["0"]}) == "Hráč 1"
-        assert answers.answer_label(question("side-pots"), {"pot0": ["1200"]}) == "1\xa0200"
+        assert written_answers.answer_label(q, {"winners": ["0"]}) == "Hráč 1"
+        assert written_answers.answer_label(question("side-pots"), {"pot0": ["1200"]}) == "1\xa0200"
 
 
 def test_a_strange_stored_answer_still_gets_a_label() -> None:
     q = question("betting")
-    assert answers.answer_label(q, {"next": ["x"], "min_to": ["a"], "max_to": []}) != ""
-    assert answers.answer_label(q, None) == ""
+    assert written_answers.answer_label(q, {"next": ["x"], "min_to": ["a"], "max_to": []}) != ""
+    assert written_answers.answer_label(q, None) == ""

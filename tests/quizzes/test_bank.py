@@ -13,8 +13,8 @@ from django.utils import translation
 from tutor.drills import own_question as own
 from tutor.drills.base import AnswerError
 from tutor.drills.own_question import Question, Text
+from tutor.drills.written_answers import answer_label
 from tutor.quizzes import services
-from tutor.quizzes.answers import answer_label
 from tutor.quizzes.models import OwnQuestion, Quiz, Response, Slot, Tag
 
 

@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.test import Client, RequestFactory
 
 from tutor.quizzes import services
-from tutor.quizzes.join_views import COOKIE_SALT, cookie_name
+from tutor.quizzes.joins import COOKIE_SALT, cookie_name
 from tutor.quizzes.models import Participant, Quiz, Session
 from tutor.quizzes.poll import QuickPollMiddleware, poll_paths
 

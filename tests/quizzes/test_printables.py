@@ -13,8 +13,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils.html import escape
 
+from tutor.drills.written_answers import answer_label
 from tutor.quizzes import services
-from tutor.quizzes.answers import answer_label
 from tutor.quizzes.models import Quiz, Session, Slot
 from tutor.quizzes.print_views import scoped_ids
 

@@ -13,9 +13,9 @@ from django.apps import apps as django_apps
 from django.core.cache import caches
 from django.test import Client
 
-from tutor.drills import registry, side_pots
+from tutor.drills import registry, side_pots, written
 from tutor.drills.registry import quiz_drills
-from tutor.quizzes import questions, services
+from tutor.quizzes import services
 from tutor.quizzes.models import Quiz, Session, Slot
 
 pytestmark = pytest.mark.django_db
@@ -100,7 +100,7 @@ def test_stored_questions_render_the_same_after_a_generator_changes(
     changed = registry.question_drill(side_pots.DRILL.slug)
     assert changed is not None
     assert changed.generate(7, "hard") != side_pots.generate(7, "hard")
-    questions._read_shared.cache_clear()
+    written._read_shared.cache_clear()
     caches["local"].clear()
     session.refresh_from_db()
     services._bump(session, state=Session.State.QUESTION, current=0)  # the same run again
@@ -129,7 +129,7 @@ def test_migration_deals_old_sessions_once(quiz: Quiz) -> None:
         assert now["question"] == dealt.to_dict()
         assert now["answer"] == drill.right_answer(dealt)
         assert now["version"] == drill.version
-    assert questions.question(session, 0).data == side_pots.generate(7, "hard")
+    assert written.question(session, 0).data == side_pots.generate(7, "hard")
 
 
 def _wrong(answer: dict[str, list[str]]) -> dict[str, list[str]]:
@@ -147,7 +147,7 @@ def test_kept_grades_are_the_drills_own(every_drill_quiz: Quiz) -> None:
     from django.utils import translation
 
     from tutor.drills.base import AnswerError
-    from tutor.quizzes.answers import as_querydict
+    from tutor.drills.written_answers import as_querydict
 
     session = services.start_session(every_drill_quiz, Session.Mode.HOMEWORK)
     kept = 0
@@ -161,25 +161,25 @@ def test_kept_grades_are_the_drills_own(every_drill_quiz: Quiz) -> None:
                         expected = q.drill.grade(q.data, form)
                     except AnswerError:
                         with pytest.raises(AnswerError):
-                            questions.grade(q, form)
+                            written.grade(q, form)
                         continue
                     posted = as_querydict({**answer, "csrfmiddlewaretoken": ["x"], "index": ["1"]})
-                    assert questions.grade(q, posted) == expected, (q.entry["drill"], language)
-                    assert questions.grade(q, form) == expected
+                    assert written.grade(q, posted) == expected, (q.entry["drill"], language)
+                    assert written.grade(q, form) == expected
                     kept += q.drill.shareable
     assert kept > 2 * len(quiz_drills())
-    assert questions._grade_shared.cache_info().hits > 0
+    assert written._grade_shared.cache_info().hits > 0
 
 
 def test_oversized_answers_are_graded_but_not_kept(every_drill_quiz: Quiz) -> None:
     """A forged answer with huge extra fields is graded as usual, and not kept."""
-    from tutor.quizzes.answers import as_querydict
+    from tutor.drills.written_answers import as_querydict
 
     session = services.start_session(every_drill_quiz, Session.Mode.HOMEWORK)
     q = services.question(session, 0)
-    questions._grade_shared.cache_clear()
+    written._grade_shared.cache_clear()
     form = as_querydict({**q.right_answer, "junk": ["x" * 100_000]})
-    assert questions.grade(q, form) == q.drill.grade(q.data, form)
-    assert questions._grade_shared.cache_info().currsize == 0
-    questions.grade(q, as_querydict(q.right_answer))
-    assert questions._grade_shared.cache_info().currsize == 1
+    assert written.grade(q, form) == q.drill.grade(q.data, form)
+    assert written._grade_shared.cache_info().currsize == 0
+    written.grade(q, as_querydict(q.right_answer))
+    assert written._grade_shared.cache_info().currsize == 1

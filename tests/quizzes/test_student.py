@@ -151,10 +151,10 @@ def test_a_guesser_does_not_lock_out_a_classmate_on_the_same_address(quiz: Quiz)
 def test_an_address_has_a_ceiling_of_its_own(quiz: Quiz, monkeypatch) -> None:
     from django.core.cache import cache
 
-    from tutor.quizzes import join_views
+    from tutor.quizzes import joins
 
     cache.clear()
-    monkeypatch.setattr(join_views, "JOIN_ATTEMPTS_PER_ADDRESS", 5)
+    monkeypatch.setattr(joins, "JOIN_ATTEMPTS_PER_ADDRESS", 5)
     for _ in range(5):  # five browsers, one wrong code each
         browser = Client()
         browser.get("/en/join/")

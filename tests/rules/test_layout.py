@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 from markdown_it.token import Token
 
 from tutor.concepts import CONCEPTS
-from tutor.concepts.practice import practice
+from tutor.drills.practice import practice
 from tutor.engine import teenpatti
 from tutor.rules.documents import DOCUMENTS, RULE_PAGES
 from tutor.rules.layout import boxes

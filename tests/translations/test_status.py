@@ -13,7 +13,7 @@ from django.utils.html import escape
 
 from tests.conftest import LANGUAGES, TRANSLATED
 from tests.translations.test_checks import HEADER, TERMS, po_entry
-from tutor.core.templatetags.tutor import num
+from tutor.site.templatetags.tutor import num
 from tutor.translations import status
 from tutor.translations.status import WARNING_KINDS, warning_counts
 from tutor.words.typography import typeset

@@ -16,10 +16,11 @@ from django.utils import translation
 from django.utils.html import escape
 
 from tests.conftest import LANGUAGES
+from tutor.core import markers
 from tutor.drills.registry import DRILLS
 from tutor.rules.documents import DOCUMENTS
 from tutor.rules.segments import extract_segments
-from tutor.translations import markers, segment_html
+from tutor.translations import segment_html
 from tutor.translations.incontext import COOKIE
 from tutor.words.typography import typeset
 

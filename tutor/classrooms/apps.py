@@ -8,4 +8,8 @@ class ClassroomsConfig(AppConfig):
     label = "classrooms"
 
     def ready(self) -> None:
-        from . import signals  # noqa: F401  (connects the session code check)
+        from tutor.quizzes import classes
+
+        from . import class_sessions, signals  # noqa: F401  (signals connects the session code check)
+
+        classes.provide(class_sessions)  # running and joining a quiz ask these of classes

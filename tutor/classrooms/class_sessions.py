@@ -1,9 +1,11 @@
 """A class's sessions: the run form's "For a class" choice, the link it makes between a
 session and a class (:class:`ClassSession`), and where a class's join code leads.
 
-The quizzes app calls these three from its run view and its join view, so that it needs
-no table of its own for classes: ``offer`` before the form is checked, ``attach`` once
-the session exists, and ``picker_url`` when a join code may be a class's.
+The quizzes app calls these three from its run view and its join view, through
+``tutor.quizzes.classes`` (this module is handed to it at start-up: that app imports
+nothing of classes), so that it needs no table of its own for classes: ``offer`` before
+the form is checked, ``attach`` once the session exists, and ``picker_url`` when a join
+code may be a class's.
 """
 
 from __future__ import annotations

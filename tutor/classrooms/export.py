@@ -21,7 +21,7 @@ from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.utils.translation import gettext
 
-from tutor.quizzes.export import _cell as safe
+from tutor.quizzes.export import safe_cell
 
 from .models import Classroom
 from .report import ClassReport, Tally
@@ -61,7 +61,7 @@ def _students(report: ClassReport) -> list[list[Any]]:
     ]
     rows = [
         [
-            safe(row.member.name),
+            safe_cell(row.member.name),
             row.sessions,
             len(report.sessions),
             row.points,
@@ -75,14 +75,14 @@ def _students(report: ClassReport) -> list[list[Any]]:
 
 def _concepts(report: ClassReport) -> list[list[Any]]:
     header = [gettext("Concept id"), gettext("Concept"), *_tally_header()]
-    rows = [[c.id, safe(c.title), *_tally_cells(c.whole_class)] for c in report.concepts]
+    rows = [[c.id, safe_cell(c.title), *_tally_cells(c.whole_class)] for c in report.concepts]
     return [header, *rows]
 
 
 def _concept_students(report: ClassReport) -> list[list[Any]]:
     header = [gettext("Concept id"), gettext("Concept"), gettext("Student"), *_tally_header()]
     rows = [
-        [c.id, safe(c.title), safe(member.name), *_tally_cells(tally)]
+        [c.id, safe_cell(c.title), safe_cell(member.name), *_tally_cells(tally)]
         for c in report.concepts
         for member, tally in c.students
     ]

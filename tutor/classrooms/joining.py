@@ -3,10 +3,10 @@
 The join box (``tutor.quizzes.join_views``) sends a class's code, or the code of a quiz
 run for a class, here. A class's code leads to its open quiz (a choice when several are
 open); a quiz's code to its roster, names already picked shown as taken. Picking a name
-joins as the quiz's join does: the same signed cookie (a student coming back on the same
-device goes straight back to their place), the same device cookie and wrong-code limits
-(a code that is neither counts as a wrong one), and the same protection against a form
-sent twice (``Participant.join_key``).
+joins as the quiz's join does (``tutor.quizzes.joins``): the same signed cookie (a
+student coming back on the same device goes straight back to their place), the same
+device cookie and wrong-code limits (a code that is neither counts as a wrong one), and
+the same protection against a form sent twice (``Participant.join_key``).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from tutor.core.locales import current_language
-from tutor.quizzes import join_views
+from tutor.quizzes import joins
 from tutor.quizzes.models import Session, is_code
 
 from . import claims, class_sessions
@@ -55,7 +55,7 @@ class PickForm(forms.Form):
 
 @require_http_methods(["GET", "POST"])
 def pick(request: HttpRequest, code: str) -> HttpResponse:
-    return join_views._with_device(request, _pick(request, code.upper()[:10]))
+    return joins.with_device(request, _pick(request, code.upper()[:10]))
 
 
 def _refused(request: HttpRequest, message: str, status: int) -> HttpResponse:
@@ -63,12 +63,12 @@ def _refused(request: HttpRequest, message: str, status: int) -> HttpResponse:
 
 
 def _unknown_code(request: HttpRequest) -> HttpResponse:
-    join_views._count_failure(request)
+    joins.count_failure(request)
     return _refused(request, _("There is no quiz with this code. Check it with your teacher."), 404)
 
 
 def _pick(request: HttpRequest, code: str) -> HttpResponse:
-    if join_views._too_many_failures(request):
+    if joins.too_many_failures(request):
         return _refused(
             request,
             _("Too many wrong codes from this device. Please wait a few minutes and try again."),
@@ -93,13 +93,13 @@ def _choose_session(request: HttpRequest, classroom: Classroom) -> HttpResponse:
     sessions = class_sessions.open_sessions(classroom)
     if len(sessions) == 1:
         return redirect("classrooms:join", code=sessions[0].code)
-    joined = {s.pk for s in sessions if join_views.participant_for(request, s) is not None}
+    joined = {s.pk for s in sessions if joins.participant_for(request, s) is not None}
     context = {"classroom": classroom, "sessions": sessions, "joined": joined}
     return render(request, TEMPLATE, context)
 
 
 def _roster(request: HttpRequest, classroom: Classroom, session: Session) -> HttpResponse:
-    if join_views.participant_for(request, session) is not None:
+    if joins.participant_for(request, session) is not None:
         return redirect("quizzes:play", code=session.code)  # already joined: back to your place
     context: dict[str, Any] = {"classroom": classroom, "session": session}
     if not session.is_open:
@@ -125,7 +125,7 @@ def _roster(request: HttpRequest, classroom: Classroom, session: Session) -> Htt
                 % {"name": member.name},
             )
         else:
-            return join_views._joined(request, session, participant)
+            return joins.joined(request, session, participant)
     return _roster_page(request, context, form, members, status=422)
 
 

@@ -11,7 +11,7 @@ from tutor.words.base import join_names
 
 from . import export
 from .report import class_report
-from .views import own_class
+from .teacher_common import own_class
 
 
 @login_required

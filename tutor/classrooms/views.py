@@ -29,10 +29,7 @@ from tutor.words.base import number
 
 from .forms import MESSAGES, ClassNameForm, MemberForm, NewClassForm, RosterForm
 from .models import Classroom, Member
-
-
-def own_class(request: HttpRequest, pk: int) -> Classroom:
-    return get_object_or_404(Classroom, pk=pk, owner=request.user)
+from .teacher_common import own_class
 
 
 def _list(request: HttpRequest, form: NewClassForm, status: int = 200) -> HttpResponse:

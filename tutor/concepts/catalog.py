@@ -4,7 +4,7 @@ Each concept has a public id (used in addresses: ``?concept=kickers``), a title 
 one-line summary (translated through the interface catalogs, like every other string),
 its game and topic, and the rule-page section that teaches it. Which drills exercise a
 concept, and at which levels, each drill says itself (``Drill.concepts``); the registry
-puts the two together (``tutor.concepts.practice``). The concepts themselves are in
+puts the two together (``tutor.drills.practice``). The concepts themselves are in
 ``holdem.py`` and ``teenpatti.py``.
 """
 
@@ -16,7 +16,7 @@ from .holdem import BETTING, HANDS, ODDS, POTS, TOURNAMENTS
 from .model import Concept, Topic
 from .teenpatti import TEENPATTI
 
-__all__ = ["CONCEPTS", "TOPICS", "Concept", "Topic"]
+__all__ = ["CONCEPTS", "TOPICS", "Concept", "Topic", "by_topic"]
 
 TOPICS = (
     Topic("holdem-hands", "holdem", pgettext_lazy("concept topic", "Hold'em hands")),
@@ -30,3 +30,8 @@ TOPICS = (
 CONCEPTS: dict[str, Concept] = {
     c.id: c for c in (*HANDS, *BETTING, *POTS, *TOURNAMENTS, *ODDS, *TEENPATTI)
 }
+
+
+def by_topic() -> list[tuple[Topic, list[Concept]]]:
+    """Every topic with its concepts, in teaching order."""
+    return [(topic, [c for c in CONCEPTS.values() if c.topic == topic.id]) for topic in TOPICS]

@@ -12,13 +12,18 @@ import hashlib
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlencode
 
 from django.core import signing
 from django.http import HttpRequest, QueryDict
+from django.urls import reverse
 from django.utils.translation import pgettext_lazy
 
 from tutor.core.numbers import whole_number
+
+if TYPE_CHECKING:
+    from .drill import Drill
 
 LEVELS = ("easy", "medium", "hard")
 LEVEL_NAMES = {
@@ -57,6 +62,17 @@ class BadQuestion(Exception):
 
 def new_seed() -> int:
     return secrets.randbelow(MAX_SEED)
+
+
+def question_url(
+    drill: Drill, level: str, seed: int | None = None, base: str = "", concept: str | None = None
+) -> str:
+    """The address of a question of ``drill`` (a new seed drawn when none is given), aimed
+    at ``concept`` or not; ``base`` is the drill page's address when the caller has it."""
+    query: dict[str, object] = {"level": level, "seed": new_seed() if seed is None else seed}
+    if concept:
+        query["concept"] = concept
+    return f"{base or reverse('drills:drill', args=[drill.slug])}?{urlencode(query)}"
 
 
 def parse_seed(value: str | None) -> int:

@@ -3,7 +3,7 @@ questions dealt and written down whole.
 
 The plan is a pure function: the concepts in turn, levels rising from the first of
 ``levels`` to the last, and for each question the drills that can aim at its concept at
-its level, the one used least so far first (``tutor.concepts.practice``: a unit's
+its level, the one used least so far first (``tutor.drills.practice``: a unit's
 practice mixes its drills); when none can at that level, the nearest level a drill
 can. A check starts one concept further on, so it does not repeat the practice's first
 drill.
@@ -23,10 +23,10 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tutor.concepts.practice import practice
 from tutor.drills.base import LEVELS, MAX_SEED
+from tutor.drills.practice import practice
 from tutor.drills.registry import question_drill
-from tutor.quizzes.questions import Dealt, deal
+from tutor.drills.written import Dealt, deal
 
 
 @dataclass(frozen=True)

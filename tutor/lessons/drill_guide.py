@@ -2,7 +2,7 @@
 the first unit whose concepts it practises, how advanced that is) and the learner's
 mastery of the drill's concepts.
 
-Read by ``tutor.drills.views.index``; the drills stay unaware of the courses.
+Read by ``tutor.drill_pages.views.index``; the drills stay unaware of the courses.
 """
 
 from __future__ import annotations

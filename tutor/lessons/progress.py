@@ -20,12 +20,11 @@ from django.utils.functional import Promise
 from django.utils.translation import pgettext_lazy
 
 from tutor.concepts import CONCEPTS, TOPICS, Concept, Topic
-from tutor.concepts.practice import practice
 from tutor.core.locales import babel_locale
+from tutor.core.zones import DEFAULT_ZONES, browser_zone
+from tutor.drills.practice import practice
 from tutor.learning.mastery import MASTERY_NAMES, Mastery
 from tutor.learning.models import ConceptProgress, Learner
-from tutor.quizzes.console_views import browser_zone
-from tutor.quizzes.forms import DEFAULT_ZONES
 from tutor.words.base import join_names
 
 from .courses import COURSES, Course, Unit

@@ -21,15 +21,15 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tutor.core.numbers import whole_number
 from tutor.drills.base import AnswerError
+from tutor.drills.written_answers import answer_label, as_querydict
 from tutor.learning import review
 from tutor.learning.learners import current_learner
-from tutor.quizzes.answers import answer_label, as_querydict
 
 from . import sittings
 from .courses import COURSES, Unit, needed, next_unit, unit
 from .models import Sitting
+from .pages import lesson_page, not_found
 from .summary import Summary, regrade, summarize
-from .views import lesson_page, not_found
 from .words import REFUSALS
 
 STARTABLE = (Sitting.Kind.PRACTICE, Sitting.Kind.CHECK)

@@ -20,9 +20,9 @@ from django.db import transaction
 from django.http import HttpRequest, QueryDict
 from django.utils import timezone
 
+from tutor.drills.written import WrittenQuestion, grade, question
 from tutor.learning import record as recording
 from tutor.learning.models import Attempt, Learner
-from tutor.quizzes.questions import WrittenQuestion, grade, question
 
 from . import dealing
 from .courses import Unit, needed

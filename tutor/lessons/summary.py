@@ -11,9 +11,9 @@ from typing import Any
 from django.utils.functional import Promise
 
 from tutor.concepts import CONCEPTS, Concept
+from tutor.drills.written import WrittenQuestion
+from tutor.drills.written_answers import answer_label, as_querydict
 from tutor.learning.mastery import MASTERY_NAMES, Mastery
-from tutor.quizzes.answers import answer_label, as_querydict
-from tutor.quizzes.questions import WrittenQuestion
 
 from .courses import Unit, needed, next_unit, unit
 from .models import Sitting, SittingAnswer

@@ -16,19 +16,12 @@ from tutor.concepts import CONCEPTS
 from tutor.core.locales import current_language
 from tutor.learning import review
 from tutor.learning.learners import current_learner
-from tutor.rules.documents import DOCUMENTS
-from tutor.rules.render import render_sections
 
 from . import progress, sittings
-from .courses import COURSES, Unit, next_unit, unit
+from .courses import COURSES, unit
 from .models import Sitting
+from .pages import lesson_page, not_found
 from .words import mastery_rules
-
-
-def not_found(request: HttpRequest) -> HttpResponse:
-    """A translated 404 that offers the two courses."""
-    context = {"courses": list(COURSES.values())}
-    return render(request, "lessons/not_found.html", context, status=404)
 
 
 @require_GET
@@ -54,31 +47,6 @@ def lesson(request: HttpRequest, course: str, slug: str) -> HttpResponse:
     if found is None:
         return not_found(request)
     return lesson_page(request, found)
-
-
-def lesson_page(
-    request: HttpRequest, found: Unit, notice: str | None = None, status: int = 200
-) -> HttpResponse:
-    """The unit's lesson: its sections of the rule page, then its practice and check."""
-    learner = current_learner(request)
-    view = progress.course_view(COURSES[found.course], learner)
-    here = next(u for u in view.units if u.unit == found)
-    open_sittings = (
-        Sitting.objects.of(learner).unfinished().filter(course=found.course, unit=found.slug)
-    )
-    language = current_language()
-    context = {
-        "course": COURSES[found.course],
-        "unit": found,
-        "here": here,
-        "view": view,
-        "concepts": [CONCEPTS[c] for c in found.concepts],
-        "page": render_sections(DOCUMENTS[found.course], language, found.anchors),
-        "open": {s.kind: s for s in open_sittings},
-        "notice": notice,
-        "next_unit": next_unit(found),
-    }
-    return render(request, "lessons/lesson.html", context, status=status)
 
 
 @require_http_methods(["GET", "POST"])

@@ -8,91 +8,26 @@ stored the question whole and keep it as it was asked.
 
 from __future__ import annotations
 
-from typing import Any
-
-from babel.lists import format_list
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db import transaction
-from django.db.models import Count, Max, QuerySet
+from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.html import escape, format_html
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tutor.core.locales import current_language, native_name
 from tutor.core.numbers import whole_number
-from tutor.drills import own_question as own
 
-from .bank_forms import KIND_NAMES, OwnQuestionForm, initial
+from .bank import add_slots, filtered, own_questions, rows
+from .bank_forms import OwnQuestionForm, initial
 from .forms import MAX_POINTS
-from .models import OwnQuestion, Quiz, Slot, Tag
+from .models import OwnQuestion, Quiz, Tag
 from .teacher_common import own_quiz
 
 PER_PAGE = 50
-MAX_SEARCH = 100
-
-
-def own_questions(request: HttpRequest) -> QuerySet[OwnQuestion]:
-    return OwnQuestion.objects.filter(owner=request.user).prefetch_related("tags")
-
-
-def rows(questions: list[OwnQuestion]) -> list[dict[str, Any]]:
-    """What the bank's lists show of each question."""
-    result = []
-    for question in questions:
-        record = question.record()
-        result.append(
-            {
-                "question": question,
-                "text": record.texts[0],
-                "kind": KIND_NAMES.get(record.kind, record.kind),
-                "languages": languages_html([t.language for t in record.texts]),
-                "tags": [tag.name for tag in question.tags.all()],
-            }
-        )
-    return result
-
-
-def languages_html(codes: list[str]) -> SafeString:
-    """The languages' own names, each marked with ``lang``, joined as the page language
-    joins a list ("English a čeština", "English、বাংলা")."""
-    names = [format_html('<span lang="{}">{}</span>', code, native_name(code)) for code in codes]
-    marks = [f"\x00{i}\x00" for i in range(len(names))]
-    html = str(escape(format_list(marks, locale=current_language().replace("-", "_"))))
-    for mark, name in zip(marks, names, strict=True):
-        html = html.replace(mark, name)
-    return mark_safe(html)  # the pattern is escaped; each name came from format_html
-
-
-def filtered(request: HttpRequest) -> tuple[QuerySet[OwnQuestion], Tag | None, str]:
-    """The teacher's questions with the tag (``?tag=``) and the words (``?q=``) asked for."""
-    questions = own_questions(request)
-    tag = None
-    if (tag_id := whole_number(request.GET.get("tag"), 12)) is not None:
-        tag = Tag.objects.filter(owner=request.user, pk=tag_id).first()
-        if tag is not None:
-            questions = questions.filter(tags=tag)
-    search = " ".join(request.GET.get("q", "").split())[:MAX_SEARCH]
-    if search:
-        # The text is JSON (escaped differently by each database): a teacher's bank is
-        # small, so read each question and look in its prompts and choices.
-        folded = search.casefold()
-        hits = [
-            q.pk
-            for q in questions
-            if any(
-                folded in part.casefold()
-                for t in q.record().texts
-                for part in (t.prompt, *t.choices)
-            )
-        ]
-        questions = questions.filter(pk__in=hits)
-    return questions, tag, search
 
 
 @login_required
@@ -132,24 +67,6 @@ def _target_quiz(request: HttpRequest) -> Quiz | None:
     """The quiz the question is written for (``?quiz=``), if the teacher owns it."""
     pk = whole_number(request.GET.get("quiz") or request.POST.get("quiz"), 12)
     return Quiz.objects.filter(owner=request.user, pk=pk).first() if pk else None
-
-
-def add_slots(quiz: Quiz, questions: list[OwnQuestion], points: int) -> None:
-    last = quiz.slots.aggregate(last=Max("order"))["last"]
-    start = 0 if last is None else last + 1
-    Slot.objects.bulk_create(
-        Slot(
-            quiz=quiz,
-            order=start + i,
-            kind=Slot.Kind.FIXED,
-            drill=own.DRILL.slug,
-            level="",
-            own=question,
-            points=points,
-        )
-        for i, question in enumerate(questions)
-    )
-    quiz.save(update_fields=["updated"])
 
 
 @login_required

@@ -20,17 +20,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tutor.drills.base import LEVEL_NAMES, new_seed
+from tutor.drills.base import LEVEL_NAMES, new_seed, question_url
 from tutor.drills.registry import question_drill
-from tutor.drills.views import question_url
+from tutor.drills.written import deal, own_entry
 
 from . import services
+from .bank import filtered
+from .bank import rows as bank_rows
 from .bank_forms import KIND_NAMES
-from .bank_views import filtered
-from .bank_views import rows as bank_rows
 from .forms import QuizForm, SlotEditForm, SlotForm
 from .models import OwnQuestion, Quiz, Session, Slot, Tag
-from .questions import deal, own_entry
 from .teacher_common import own_quiz, render_question
 
 #: How many bank questions the quiz page lists to pick from (a search narrows them).

@@ -20,7 +20,6 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.safestring import SafeString, mark_safe
@@ -28,24 +27,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
-from tutor.classrooms import class_sessions
 from tutor.core.locales import current_language
+from tutor.core.zones import DEFAULT_ZONES, browser_zone
+from tutor.drills.written_answers import answer_label, right_answer_form
 
-from . import charts, export, nicknames, results, services, stage
-from .answers import answer_label, reveal_feedback, right_answer_form
-from .forms import DEFAULT_ZONES, RunForm, zone_names
+from . import charts, classes, export, nicknames, results, services, stage
+from .forms import RunForm
 from .models import Participant, Response, RetryPoints, Session
-from .teacher_common import own_quiz, own_session, render_question
+from .teacher_common import own_quiz, own_session, render_question, render_reveal
 
 STOP_POLLING = 286  # htmx stops polling on this status
 ZONE_KEY = "quiz_time_zone"
-BROWSER_ZONE_COOKIE = "browser_zone"  # set by site.js
-
-
-def render_reveal(request: HttpRequest, q: services.WrittenQuestion) -> SafeString:
-    """The right answer and the engine's explanation: the drill's ``#feedback_body``."""
-    context = {"question": q.data, "feedback": reveal_feedback(q), "reveal": True, **q.context()}
-    return render_to_string(f"{q.template}#feedback_body", context, request)
 
 
 def qr_svg(url: str) -> SafeString:
@@ -67,13 +59,6 @@ def join_url(request: HttpRequest, session: Session) -> str:
         return request.build_absolute_uri(reverse("quizzes:join-code", args=[session.code]))
 
 
-def browser_zone(request: HttpRequest) -> str | None:
-    """The time zone the teacher's browser is in (site.js keeps it in a cookie), when it is
-    one the form offers."""
-    zone = request.COOKIES.get(BROWSER_ZONE_COOKIE, "")
-    return zone if zone in zone_names() else None
-
-
 # -- running a quiz ----------------------------------------------------------------------
 @login_required
 @require_http_methods(["GET", "POST"])
@@ -89,13 +74,13 @@ def quiz_run(request: HttpRequest, pk: int) -> HttpResponse:
     )
     if request.method == "POST":
         form = RunForm(request.POST)
-        class_sessions.offer(form, request.user)
+        classes.offer(form, request.user)
         if form.is_valid():
             data = form.cleaned_data
             session = services.start_session(
                 quiz, data["mode"], data["opens"], data["closes"], data["leaderboard"]
             )
-            class_sessions.attach(session, data.get("classroom"), request.user)
+            classes.attach(session, data.get("classroom"), request.user)
             session.settings = {**session.settings, "zone": data["zone"]}
             session.save(update_fields=["settings"])
             request.session[ZONE_KEY] = data["zone"]
@@ -111,7 +96,7 @@ def quiz_run(request: HttpRequest, pk: int) -> HttpResponse:
                 "closes": (now + timedelta(days=7)).replace(hour=23, minute=59),
             }
         )
-        class_sessions.offer(form, request.user, request.GET.get("class"))
+        classes.offer(form, request.user, request.GET.get("class"))
     return render(request, "quizzes/teacher/run.html", {"quiz": quiz, "form": form})
 
 

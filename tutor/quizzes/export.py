@@ -33,7 +33,7 @@ from .results import (
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
-def _cell(value: Any) -> Any:
+def safe_cell(value: Any) -> Any:
     """Text that a spreadsheet would run as a formula gets a leading apostrophe."""
     if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         return "'" + value
@@ -90,20 +90,20 @@ def _answer_rows(students: list[StudentResult], questions: list[QuestionResult])
     """One row per student and question, answered or not."""
     return [
         [
-            _cell(_student_name(student)),
+            safe_cell(_student_name(student)),
             student.participant.language,
             cell.number,
             question.drill_title,
             question.level_name,
             question.seed if question.level_name else "",  # own questions are not dealt
-            _cell(cell.label),
+            safe_cell(cell.label),
             _yes_no(cell.correct),
             cell.points,
             question.points,
             _seconds(cell.seconds),
             cell.attempts,
             cell.at.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S") if cell.at else "",
-            _cell(" | ".join(cell.earlier)),
+            safe_cell(" | ".join(cell.earlier)),
         ]
         for student in students
         for cell, question in zip(student.cells, questions, strict=True)
@@ -125,7 +125,7 @@ def _summary_header() -> list[Any]:
 def _summary_rows(students: list[StudentResult], total: int, questions: int) -> list[list[Any]]:
     return [
         [
-            _cell(_student_name(student)),
+            safe_cell(_student_name(student)),
             student.points,
             total,
             student.right,

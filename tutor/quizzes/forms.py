@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import zoneinfo
 from datetime import datetime
-from functools import cache
 from typing import Any
 
-from babel.core import get_global
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
@@ -21,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from tutor.core.locales import language_choices
+from tutor.core.zones import zone_choices
 from tutor.drills.base import LEVEL_NAMES, LEVELS
 
 from .models import Quiz, RetryPoints, Session, Slot
@@ -31,15 +30,6 @@ MIN_TIME_LIMIT = 5
 MAX_ATTEMPTS = 10
 MAX_COUNT = 50
 MAX_POINTS = 100
-
-#: A sensible time zone for each page language; the teacher can pick any other.
-DEFAULT_ZONES = {
-    "en": "UTC",
-    "bn": "Asia/Dhaka",
-    "hi": "Asia/Kolkata",
-    "ja": "Asia/Tokyo",
-    "cs": "Europe/Prague",
-}
 
 
 class SignupForm(UserCreationForm):
@@ -170,28 +160,8 @@ class SlotEditForm(forms.Form):
     points = forms.IntegerField(label=_("Points per question"), min_value=0, max_value=MAX_POINTS)
 
 
-#: The regions of real places' time zones (not ``Etc/GMT+5``, ``US/Pacific``, ``EST5EDT``).
-ZONE_REGIONS = frozenset(
-    {"Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia", "Europe"}
-    | {"Indian", "Pacific"}
-)
-
-
-@cache  # no key: the time zones the system knows; an immutable tuple
-def zone_choices() -> tuple[tuple[str, str], ...]:
-    """UTC and the time zones of real places, by their current names (CLDR's aliases,
-    such as ``Asia/Calcutta`` for ``Asia/Kolkata``, left out)."""
-    aliases = get_global("zone_aliases")
-    names = [
-        name
-        for name in sorted(zoneinfo.available_timezones())
-        if name.split("/")[0] in ZONE_REGIONS and name not in aliases
-    ]
-    return (("UTC", "UTC"), *((name, name.replace("_", " ")) for name in names))
-
-
 class RunForm(forms.Form):
-    # The teacher's classes are filled in by tutor.classrooms.class_sessions.offer (the field is
+    # The teacher's classes are filled in by classes.offer (tutor.classrooms; the field is
     # left out for a teacher without classes).
     classroom = forms.TypedChoiceField(
         label=_("For a class"),
@@ -267,8 +237,3 @@ def _in_zone(value: datetime | None, zone: zoneinfo.ZoneInfo) -> datetime | None
         return None
     naive = timezone.make_naive(value) if timezone.is_aware(value) else value
     return naive.replace(tzinfo=zone)
-
-
-@cache  # no key: the names of zone_choices(), an immutable set
-def zone_names() -> frozenset[str]:
-    return frozenset(name for name, _label in zone_choices())

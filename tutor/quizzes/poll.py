@@ -25,7 +25,7 @@ from django.utils import translation
 
 from tutor.core.numbers import whole_number
 
-from .join_views import cookie_token
+from .joins import cookie_token
 from .models import Session, is_code
 
 STOP_POLLING = 286  # htmx stops polling on this status

@@ -28,12 +28,11 @@ from django.views.decorators.http import require_GET
 
 from tutor.core.locales import current_language
 from tutor.drills.base import LEVEL_NAMES
+from tutor.drills.written_answers import answer_label
 
 from . import services
-from .answers import answer_label
-from .console_views import render_reveal
 from .models import Session
-from .teacher_common import own_session
+from .teacher_common import own_session, render_reveal
 
 #: No markup: a worksheet has no explanation.
 NOTHING = SafeString("")

@@ -14,9 +14,9 @@ from decimal import Decimal
 from typing import Any
 
 from tutor.drills.base import LEVEL_NAMES
+from tutor.drills.written_answers import answer_label, right_answer_form
 
 from . import services
-from .answers import answer_label, right_answer_form
 from .models import Participant, Response, Session
 
 

@@ -18,10 +18,12 @@ from django.utils import timezone
 
 from tutor.drills.base import AnswerError
 from tutor.drills.drill import Grade
+from tutor.drills.registry import quiz_drills
+from tutor.drills.written import NOT_ANSWER_FIELDS, WrittenQuestion, grade, question
 
 from . import hot, nicknames
+from .dealing import snapshot
 from .models import NICKNAME_LENGTH, Participant, Quiz, Response, RetryPoints, Session
-from .questions import NOT_ANSWER_FIELDS, WrittenQuestion, grade, question, quiz_drills, snapshot
 
 TIME_GRACE = timedelta(seconds=2)  # network delay allowed past a time limit
 

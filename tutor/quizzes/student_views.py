@@ -29,11 +29,11 @@ from tutor.core.locales import current_language
 from tutor.core.numbers import whole_number
 from tutor.drills.base import AnswerError
 from tutor.drills.drill import Grade
+from tutor.drills.written_answers import as_querydict, reveal_feedback
 from tutor.learning import record as learning
 
 from . import hot, services, stage
-from .answers import as_querydict, reveal_feedback
-from .join_views import cookie_token
+from .joins import cookie_token
 from .models import Participant, Response, Session, is_code
 from .poll import STOP_POLLING, live_state, quick_reply
 

@@ -1,5 +1,6 @@
-"""What the builder's and the console's views share: finding the teacher's own quiz or
-session (anything else is a 404), and showing a question as students see it.
+"""What the teacher's views share (the builder, the console, the printables): finding the
+teacher's own quiz or session (anything else is a 404), showing a question as students
+see it, and its right answer with the engine's explanation.
 """
 
 from __future__ import annotations
@@ -8,6 +9,8 @@ from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
+
+from tutor.drills.written_answers import reveal_feedback
 
 from . import services
 from .models import Quiz, Session, is_code
@@ -35,3 +38,9 @@ def render_question(request: HttpRequest, q: services.WrittenQuestion) -> SafeSt
     return mark_safe(
         f'<div class="quiz-question" inert>{html}</div>'
     )  # the drill templates escape their data
+
+
+def render_reveal(request: HttpRequest, q: services.WrittenQuestion) -> SafeString:
+    """The right answer and the engine's explanation: the drill's ``#feedback_body``."""
+    context = {"question": q.data, "feedback": reveal_feedback(q), "reveal": True, **q.context()}
+    return render_to_string(f"{q.template}#feedback_body", context, request)

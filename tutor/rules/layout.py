@@ -18,7 +18,7 @@ from markdown_it.token import Token
 
 from tutor.concepts import CONCEPTS
 from tutor.concepts.model import Concept
-from tutor.concepts.practice import practice
+from tutor.drills.practice import practice
 
 from .segments import box_fence, is_fence
 

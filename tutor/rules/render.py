@@ -23,14 +23,14 @@ from django.utils.translation import gettext
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from tutor.translations.markers import call_uncached, marking
-from tutor.translations.segment_tokens import frame_segments, note_segment
+from tutor.core.markers import call_uncached, marking
 
 from . import glossary
 from .directives import render_directive
 from .documents import RULE_PAGES, Document, catalog_path
 from .layout import boxes, with_section_ends
 from .sections import select_sections
+from .segment_tokens import frame_segments, note_segment
 from .segments import is_directive, iter_segments, markdown, split_anchor
 
 LANGUAGE_NEUTRAL_LINK = re.compile(r"^/(?!(?:en|bn|hi|ja|cs)/)(?!static/)")

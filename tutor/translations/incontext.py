@@ -8,10 +8,11 @@ says the mode is on and links to ``?translate=0``. It is offered in development
 their page is the same with it or without it. The mode is a session flag, kept while the
 translator browses.
 
-How: ``markers.py`` frames each translation the request makes, ``segment_html.py`` turns
-the frames into spans in HTML text and removes them from everything else. In the mode
-the page bypasses the shared fragment caches (so no marked fragment is stored, and no
-plain one is served in its place) and is sent ``Cache-Control: private, no-store``.
+How: ``tutor/core/markers.py`` frames each translation the request makes,
+``segment_html.py`` turns the frames into spans in HTML text and removes them from
+everything else. In the mode the page bypasses the shared fragment caches (so no marked
+fragment is stored, and no plain one is served in its place) and is sent
+``Cache-Control: private, no-store``.
 
 Cost with the mode off: a substring test on the query string and a cookie look-up. The
 cookie ``tutor_translate`` only says "look at the session"; the session flag and the
@@ -31,7 +32,8 @@ from django.core.cache.backends.dummy import DummyCache
 from django.http import FileResponse, HttpRequest, HttpResponseBase, QueryDict
 from django.utils.cache import patch_cache_control
 
-from . import markers
+from tutor.core import markers
+
 from .segment_html import rewrite, strip, strip_bytes
 
 PARAMETER = "translate"

@@ -1,5 +1,5 @@
-"""Turn the markers of ``markers.py`` into focusable ``<span>`` elements in HTML text, and
-remove them from everything else, for the translators' in-context mode.
+"""Turn the markers of ``tutor/core/markers.py`` into focusable ``<span>`` elements in HTML
+text, and remove them from everything else, for the translators' in-context mode.
 
 A marked segment becomes ``<span class="tr-seg" tabindex="0" data-catalog=… data-file=…
 data-msgctxt=… data-msgid=…>`` when its two ends lie in the same element (so the span
@@ -9,7 +9,7 @@ allowed or not seen (inside tags and their attributes, comments, ``<head>`` and
 MathML), the markers are dropped and the text stays. Markers left in non-HTML responses
 (JSON, CSV, XML, headers), raw or escaped as JSON and HTML write them, are removed.
 
->>> from tutor.translations.markers import Source, encode, OPEN, SEP, CLOSE
+>>> from tutor.core.markers import Source, encode, OPEN, SEP, CLOSE
 >>> s = [Source("django", "cs", "", "Fold")]
 >>> rewrite(f"<p>{OPEN}{encode(0)}{SEP}Složit{CLOSE}</p>", s).count('<span class="tr-seg"')
 1
@@ -25,7 +25,8 @@ from dataclasses import dataclass
 
 from django.utils.html import escape
 
-from .markers import CLOSE, MARKER_CHARS, OPEN, SEP, Source, decode
+from tutor.core.markers import CLOSE, MARKER_CHARS, OPEN, SEP, Source, decode
+
 from .sources import SiteCatalogs
 
 _TOKEN = re.compile(r"""<!--.*?-->|<(?:[^>"']|"[^"]*"|'[^']*')*>""", re.DOTALL)

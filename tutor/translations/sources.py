@@ -15,7 +15,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-from .markers import Source
+from tutor.core.markers import Source
 
 # gettext's separator between a message's context and its msgid in a compiled catalog.
 CONTEXT_SEPARATOR = "\x04"

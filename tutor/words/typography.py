@@ -1,5 +1,5 @@
 """Czech typography: the non-breaking spaces a Czech reader expects, applied to a whole
-rendered page (``tutor/core/typography.py``), never typed into the catalogs by hand.
+rendered page (``tutor/site/typography.py``), never typed into the catalogs by hand.
 
 Czech typesetting (ČSN 01 6910) does not let a line end on a one-letter preposition or
 conjunction (k, s, v, z, o, u, a, i) or split a number from what it counts. Translators

@@ -17,6 +17,7 @@ from django.utils import translation
 from tutor.drills.base import AnswerError
 from tutor.drills.registry import QUIZ_ONLY, question_drill, quiz_drills
 from tutor.drills.showdown_order import ALL
+from tutor.drills.written import WrittenQuestion, deal
 from tutor.engine.cards import Card, parse_cards
 from tutor.quizzes import services
 from tutor.quizzes.interchange.engine import BUILDERS, engine_form, engine_snapshot
@@ -31,7 +32,6 @@ from tutor.quizzes.interchange.engine_parts import (
 from tutor.quizzes.interchange.engine_text import card_text
 from tutor.quizzes.interchange.snapshot import MULTIPLE, NUMBER, SINGLE, Snapshot
 from tutor.quizzes.models import Session
-from tutor.quizzes.questions import WrittenQuestion, deal
 from tutor.words.cards import card_name
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]

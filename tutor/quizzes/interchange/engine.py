@@ -23,8 +23,8 @@ from django.utils.translation import gettext
 
 from tutor.core.locales import current_language
 from tutor.drills.base import LEVEL_NAMES
+from tutor.drills.written import WrittenQuestion
 
-from ..questions import WrittenQuestion
 from . import engine_holdem, engine_pots, engine_table, engine_teenpatti
 from .engine_parts import Form
 from .engine_text import html_text

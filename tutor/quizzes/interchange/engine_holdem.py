@@ -17,9 +17,9 @@ from tutor.drills import name_the_hand as hand_drill
 from tutor.drills import name_the_hand as name_the_hand_drill
 from tutor.drills import outs_and_odds as odds_drill
 from tutor.drills import outs_and_odds as outs_and_odds_drill
+from tutor.drills.written import WrittenQuestion
 from tutor.words.terms import player_name
 
-from ..questions import WrittenQuestion
 from .engine_parts import Form, choice, number, record, revealed
 from .engine_text import card_text, cards_text
 

@@ -17,8 +17,8 @@ from types import MappingProxyType
 from django.utils.translation import pgettext
 
 from tutor.drills.base import AnswerError
+from tutor.drills.written import WrittenQuestion
 
-from ..questions import WrittenQuestion
 from .snapshot import MULTIPLE, NUMBER, SINGLE, Part
 
 #: A choice meaning "none of the others" (a form where ticking nothing is an answer).

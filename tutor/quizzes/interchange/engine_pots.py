@@ -11,8 +11,8 @@ from tutor.core.locales import current_language, format_number
 from tutor.drills import odd_chips as odd_chips_drill
 from tutor.drills import odd_chips as odd_drill
 from tutor.drills import side_pots as side_pots_drill
+from tutor.drills.written import WrittenQuestion
 
-from ..questions import WrittenQuestion
 from .engine_parts import Asked, Form, choice, labelled, number, revealed
 
 

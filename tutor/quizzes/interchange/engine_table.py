@@ -15,8 +15,8 @@ from tutor.drills import legal_actions as legal_drill
 from tutor.drills import showdown_order as order_drill
 from tutor.drills import showdown_order as showdown_order_drill
 from tutor.drills import tournament as tournament_drill
+from tutor.drills.written import WrittenQuestion
 
-from ..questions import WrittenQuestion
 from .engine_parts import NONE, Asked, Form, FormAnswer, choice, labelled, number, record, revealed
 from .snapshot import NUMBER, Part
 

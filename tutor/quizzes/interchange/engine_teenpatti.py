@@ -10,9 +10,9 @@ from tutor.drills import teenpatti_payouts as teenpatti_payouts_drill
 from tutor.drills import teenpatti_rtp as teenpatti_rtp_drill
 from tutor.drills import teenpatti_showdown as showdown_drill
 from tutor.drills import teenpatti_showdown as teenpatti_showdown_drill
+from tutor.drills.written import WrittenQuestion
 from tutor.words import terms
 
-from ..questions import WrittenQuestion
 from .engine_parts import Form, choice, labelled, number, revealed
 
 

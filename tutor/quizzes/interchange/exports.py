@@ -23,10 +23,10 @@ from tutor.core.locales import current_language
 from tutor.drills import own_question as own
 from tutor.drills.base import LEVELS, MAX_SEED
 from tutor.drills.registry import question_drill
+from tutor.drills.written import deal, own_entry
 
 from .. import services
 from ..models import Quiz, Session, Slot
-from ..questions import deal, own_entry
 from . import gift, moodle
 from .engine import engine_snapshot
 from .own import own_snapshot

@@ -27,8 +27,8 @@ from tutor.drills import own_question as own
 from tutor.drills.own_question import Question as OwnRecord
 from tutor.drills.own_question import Text
 
+from ..bank import add_slots
 from ..bank_forms import MAX_CHOICE, MAX_EXPLANATION, MAX_PROMPT, MAX_TAG, clean_text
-from ..bank_views import add_slots
 from ..models import OwnQuestion, Quiz, Tag
 from .gift_reader import MAX_QUESTIONS, Found, Reading
 

@@ -8,7 +8,7 @@ from django.db import migrations
 
 def store_whole(apps, schema_editor):
     from tutor.drills.registry import question_drill
-    from tutor.quizzes.questions import deal
+    from tutor.drills.written import deal
 
     Session = apps.get_model("quizzes", "Session")
     for session in Session.objects.iterator():

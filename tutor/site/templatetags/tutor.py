@@ -20,10 +20,10 @@ from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import pgettext
 
-from tutor.core.context_processors import translated_paths
 from tutor.core.locales import current_language, format_number, format_percentage, language_choices
 from tutor.engine.cards import Card
 from tutor.engine.errors import InvalidCards
+from tutor.site.context_processors import translated_paths
 from tutor.words import base as words
 from tutor.words import terms
 from tutor.words.cards import card_name

@@ -1,13 +1,13 @@
 """Invisible markers around each translation a request produces, for the translators'
-in-context mode (``incontext.py``).
+in-context mode (``tutor.translations.incontext``).
 
 While the mode is on for a request, every ``gettext``/``pgettext``/``ngettext``/
 ``npgettext`` result (the lazy ones too: they call these) comes back framed:
 ``OPEN`` + the index of a ``Source`` in the request's list, in private-use "digits", +
 ``SEP`` + the translation + ``CLOSE``. ``%`` formatting and ``blocktranslate`` keep the
 frame around the whole sentence; a translated word put into a translated sentence makes
-a nested frame. ``segment_html.py`` turns the frames into ``<span>`` elements in HTML
-text and removes them everywhere else.
+a nested frame. ``tutor/translations/segment_html.py`` turns the frames into ``<span>``
+elements in HTML text and removes them everywhere else.
 
 Nothing is marked that might outlive the request: a translation made inside a function
 whose result is kept (``lru_cache``, ``functools.cache``, ``cached_property``) comes back

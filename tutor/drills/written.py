@@ -1,9 +1,11 @@
-"""A session's questions, stored whole.
+"""A question written down whole: dealt once and kept as data, as a quiz session and a
+lesson's sitting keep their questions.
 
-When a session starts, every question is dealt once and kept in the session as data: what
-was dealt, the right answer and the version of the drill's generator that dealt it. Pages,
-grading, the reveal, results and the CSV read that stored question and never deal again,
-so a later change to a generator cannot rewrite a past quiz.
+When a session starts (``tutor.quizzes.dealing``), every question is dealt once and kept
+in the session as data: what was dealt, the right answer and the version of the drill's
+generator that dealt it. Pages, grading, the reveal, results and the CSV read that stored
+question and never deal again, so a later change to a generator cannot rewrite a past
+quiz. Its answers in words are ``written_answers.py``.
 
 A stored entry::
 
@@ -17,8 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import random
-import secrets
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, TypedDict, cast
@@ -26,16 +26,14 @@ from typing import Any, TypedDict, cast
 from django.http import QueryDict
 from django.utils.translation import get_language
 
-from tutor.drills import own_question
-from tutor.drills.base import LEVELS, MAX_SEED
-from tutor.drills.codec import JSON, Record
-from tutor.drills.drill import Answer, Grade, QuestionDrill
-from tutor.drills.own_question import Question as OwnRecord
-from tutor.drills.registry import question_drill, quiz_drills
+from . import own_question
+from .base import MAX_SEED
+from .codec import JSON, Record
+from .drill import Answer, Grade, QuestionDrill
+from .own_question import Question as OwnRecord
+from .registry import question_drill
 
-from .models import Quiz
-
-__all__ = ["WrittenQuestion", "deal", "grade", "question", "quiz_drills", "snapshot"]
+__all__ = ["WrittenQuestion", "deal", "grade", "question"]
 
 
 class Dealt(TypedDict):
@@ -71,34 +69,6 @@ def deal(
 ) -> Dealt:
     """One question dealt now and written down whole."""
     return cast(Dealt, drill.written(seed, level, concept))
-
-
-def snapshot(quiz: Quiz) -> list[StoredQuestion]:
-    """The questions of a new session: fixed slots as they are, drawn slots dealt now."""
-    questions: list[StoredQuestion] = []
-    for slot in quiz.slots.select_related("own"):
-        if slot.own is not None:
-            entry = cast(Dealt, own_entry(slot.own.record()))
-            questions.append(
-                StoredQuestion(**entry, points=slot.points, time_limit=quiz.time_limit)
-            )
-            continue
-        drill = question_drill(slot.drill)
-        if drill is None or not drill.quiz or slot.level not in LEVELS:
-            continue
-        seeds = (
-            [slot.seed]
-            if slot.kind == slot.Kind.FIXED and slot.seed is not None
-            else [secrets.randbelow(MAX_SEED) for _ in range(max(1, slot.count))]
-        )
-        for seed in seeds:
-            dealt = deal(drill, slot.level, int(seed))
-            questions.append(
-                StoredQuestion(**dealt, points=slot.points, time_limit=quiz.time_limit)
-            )
-    if quiz.shuffle:
-        random.shuffle(questions)
-    return questions
 
 
 @dataclass(frozen=True)

@@ -13,11 +13,11 @@ def forget_fragments(sender: Any, file_path: Path, **kwargs: Any) -> None:
         caches["local"].clear()
 
 
-class CoreConfig(AppConfig):
-    name = "tutor.core"
-    label = "core"
+class SiteConfig(AppConfig):
+    name = "tutor.site"
+    label = "site"
 
     def ready(self) -> None:
         from django.utils.autoreload import file_changed
 
-        file_changed.connect(forget_fragments, dispatch_uid="tutor.core.forget_fragments")
+        file_changed.connect(forget_fragments, dispatch_uid="tutor.site.forget_fragments")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from django.core.cache import caches
 
-from tutor.core.apps import forget_fragments
+from tutor.site.apps import forget_fragments
 
 
 @pytest.fixture(autouse=True)
@@ -54,7 +54,7 @@ def test_template_change_forgets_fragments():
     forget_fragments(sender=None, file_path=Path("templates/base.html"))
     assert caches["local"].get("x") is None
     caches["local"].set("x", "y")
-    forget_fragments(sender=None, file_path=Path("tutor/core/views.py"))
+    forget_fragments(sender=None, file_path=Path("tutor/site/views.py"))
     assert caches["local"].get("x") == "y"
 
 

@@ -9,7 +9,7 @@ from functools import lru_cache
 from django.http import HttpRequest
 from django.urls import translate_url
 
-from .locales import language_choices
+from tutor.core.locales import language_choices
 
 
 # Key: the path (without its query). Nothing user-specific; the value is a tuple of strings.

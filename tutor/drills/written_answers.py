@@ -1,5 +1,5 @@
-"""A quiz question's right answer and a short readable text of any answer: what the
-results, the reveal on the projector and the CSV show.
+"""A written question's right answer and a short readable text of any answer: what a
+quiz's results, the reveal on the projector and the CSV show, and a lesson's summary.
 
 The right answer was stored with the question when the session started, as a filled-in
 form (the shape in which a student's answer is stored), so the drill's own ``grade``
@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from django.http import QueryDict
 
-from tutor.drills.base import AnswerError
-from tutor.drills.drill import Answer, Grade
-
-from .questions import WrittenQuestion
+from .base import AnswerError
+from .drill import Answer, Grade
+from .written import WrittenQuestion
 
 
 def as_querydict(answer: Answer | None) -> QueryDict:

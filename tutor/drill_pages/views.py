@@ -1,5 +1,9 @@
 """Drill pages: a question from a seed, an answer checked and explained by the engine.
 
+The pages sit above the drills, the learner's progress and the learning path: the drills
+page shows where each drill belongs in a course (``tutor.lessons.drill_guide``), and an
+answer moves the learner's mastery (``tutor.learning.record``).
+
 GET shows a question (``?level=easy&seed=123`` names it; without a seed a new one is
 drawn and the address updated). POST checks an answer; an htmx request gets only the
 feedback fragment, a plain one the whole page, so every drill works without JavaScript.
@@ -16,14 +20,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
-from tutor.concepts import CONCEPTS, Concept
-from tutor.concepts.practice import by_topic, practice
-from tutor.engine.errors import EngineError
-from tutor.learning import record as learning
-from tutor.lessons.drill_guide import guides
-from tutor.words.questions import bad_question_message
-
-from .base import (
+from tutor.concepts import CONCEPTS, Concept, by_topic
+from tutor.drills.base import (
     LEVEL_NAMES,
     LEVELS,
     AnswerError,
@@ -35,12 +33,18 @@ from .base import (
     parse_level,
     parse_seed,
     question_key,
+    question_url,
     read_token,
     record_answer,
     remember_answer,
 )
-from .drill import Drill, PlayDrill, QuestionDrill
-from .registry import DRILLS
+from tutor.drills.drill import Drill, PlayDrill, QuestionDrill
+from tutor.drills.practice import practice
+from tutor.drills.registry import DRILLS
+from tutor.engine.errors import EngineError
+from tutor.learning import record as learning
+from tutor.lessons.drill_guide import guides
+from tutor.words.questions import bad_question_message
 
 
 @require_GET
@@ -63,15 +67,6 @@ def _first_practice(concept: Concept) -> str | None:
     if not found:
         return None
     return question_url(found[0].drill, found[0].levels[0], concept=concept.id)
-
-
-def question_url(
-    drill: Drill, level: str, seed: int | None = None, base: str = "", concept: str | None = None
-) -> str:
-    query: dict[str, object] = {"level": level, "seed": new_seed() if seed is None else seed}
-    if concept:
-        query["concept"] = concept
-    return f"{base or reverse('drills:drill', args=[drill.slug])}?{urlencode(query)}"
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """The segments of a rule page or the glossary, marked for the translators' in-context
-mode: a segment's markdown tokens get the two ends of a marker frame (``markers.py``)
-around their inline content, naming the segment catalog and the msgid.
+mode: a segment's markdown tokens get the two ends of a marker frame
+(``tutor/core/markers.py``) around their inline content, naming the segment catalog and
+the msgid.
 
 The marks are added after the page's tokens are put in order (the glossary sorts its
 entries by their text), just before they become HTML; with the mode off nothing happens.
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from markdown_it.token import Token
 
-from .markers import Source, frame_ends, marking
+from tutor.core.markers import Source, frame_ends, marking
 
 _KEY = "tr_source"
 

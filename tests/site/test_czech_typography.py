@@ -1,4 +1,4 @@
-"""Czech pages come out with their non-breaking spaces (tutor/core/typography.py); every
+"""Czech pages come out with their non-breaking spaces (tutor/site/typography.py); every
 other page and every download comes out as the view made it."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import pytest
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.test import Client, RequestFactory
 
-from tutor.core.typography import CzechTypographyMiddleware, typeset_html
 from tutor.drills.registry import DRILLS
+from tutor.site.typography import CzechTypographyMiddleware, typeset_html
 from tutor.words.typography import NBSP, czech_nbsp
 
 # A one-letter preposition or conjunction, then a plain space and more text on the line.

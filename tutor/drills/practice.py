@@ -1,13 +1,11 @@
-"""The practice aimed at each concept: which drills aim questions at it, and at which
-levels (each drill says so in ``Drill.concepts``)."""
+"""The practice aimed at each concept of ``tutor.concepts``: which drills aim questions
+at it, and at which levels (each drill says so in ``Drill.concepts``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.drills.registry import DRILLS, QuestionDrill
-
-from .catalog import CONCEPTS, TOPICS, Concept, Topic
+from .registry import DRILLS, QuestionDrill
 
 
 @dataclass(frozen=True)
@@ -25,8 +23,3 @@ def practice(concept_id: str) -> list[Practice]:
         for drill in DRILLS.values()
         if isinstance(drill, QuestionDrill) and concept_id in drill.concepts
     ]
-
-
-def by_topic() -> list[tuple[Topic, list[Concept]]]:
-    """Every topic with its concepts, in teaching order."""
-    return [(topic, [c for c in CONCEPTS.values() if c.topic == topic.id]) for topic in TOPICS]
