@@ -8,7 +8,7 @@ the session exists, and ``picker_url`` when a join code may be a class's.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import TYPE_CHECKING, cast
 
 from django import forms
 from django.urls import reverse
@@ -18,8 +18,11 @@ from tutor.quizzes.models import Session
 
 from .models import Classroom, ClassSession
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
-def offer(form: forms.Form, owner: Any, wanted: object = None) -> None:
+
+def offer(form: forms.Form, owner: User, wanted: object = None) -> None:
     """Fill the run form's ``classroom`` choice with the teacher's classes (``wanted``
     chosen at first, when it is one of them); a teacher without classes is not asked."""
     classes = list(Classroom.objects.filter(owner=owner).values_list("pk", "name"))
@@ -34,7 +37,7 @@ def offer(form: forms.Form, owner: Any, wanted: object = None) -> None:
         form.initial["classroom"] = str(wanted)
 
 
-def attach(session: Session, classroom_id: int | None, owner: Any) -> None:
+def attach(session: Session, classroom_id: int | None, owner: User) -> None:
     """Make ``session`` the class's (the form offered only the teacher's own classes)."""
     if classroom_id is None:
         return

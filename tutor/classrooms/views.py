@@ -14,13 +14,14 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError, transaction
 from django.db.models import Count
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from tutor.core.http import AuthenticatedHttpRequest
 from tutor.quizzes import services
 from tutor.quizzes.models import Quiz, Session
 from tutor.quizzes.nicknames import looks
@@ -30,11 +31,11 @@ from .forms import MESSAGES, ClassNameForm, MemberForm, NewClassForm, RosterForm
 from .models import Classroom, Member
 
 
-def own_class(request: HttpRequest, pk: int) -> Classroom:
+def own_class(request: AuthenticatedHttpRequest, pk: int) -> Classroom:
     return get_object_or_404(Classroom, pk=pk, owner=request.user)
 
 
-def _list(request: HttpRequest, form: NewClassForm, status: int = 200) -> HttpResponse:
+def _list(request: AuthenticatedHttpRequest, form: NewClassForm, status: int = 200) -> HttpResponse:
     classes = Classroom.objects.filter(owner=request.user).annotate(
         member_count=Count("members", distinct=True), run_count=Count("runs", distinct=True)
     )
@@ -45,13 +46,13 @@ def _list(request: HttpRequest, form: NewClassForm, status: int = 200) -> HttpRe
 
 @login_required
 @require_GET
-def index(request: HttpRequest) -> HttpResponse:
+def index(request: AuthenticatedHttpRequest) -> HttpResponse:
     return _list(request, NewClassForm(owner=request.user))
 
 
 @login_required
 @require_POST
-def class_new(request: HttpRequest) -> HttpResponse:
+def class_new(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = NewClassForm(request.POST, owner=request.user)
     if not form.is_valid():
         return _list(request, form, status=422)
@@ -71,7 +72,7 @@ def _member(classroom: Classroom, name: str) -> Member:
 
 
 def _page(
-    request: HttpRequest, classroom: Classroom, status: int = 200, **forms: Any
+    request: AuthenticatedHttpRequest, classroom: Classroom, status: int = 200, **forms: Any
 ) -> HttpResponse:
     sessions = (
         Session.objects.filter(class_run__classroom=classroom)
@@ -95,13 +96,13 @@ def _page(
 
 @login_required
 @require_GET
-def classroom(request: HttpRequest, pk: int) -> HttpResponse:
+def classroom(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     return _page(request, own_class(request, pk))
 
 
 @login_required
 @require_POST
-def class_rename(request: HttpRequest, pk: int) -> HttpResponse:
+def class_rename(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     classroom = own_class(request, pk)
     form = ClassNameForm(request.POST)
     if not form.is_valid():
@@ -114,7 +115,7 @@ def class_rename(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def class_delete(request: HttpRequest, pk: int) -> HttpResponse:
+def class_delete(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     classroom = own_class(request, pk)
     if request.method == "POST":
         name = classroom.name
@@ -130,7 +131,7 @@ def class_delete(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def names_add(request: HttpRequest, pk: int) -> HttpResponse:
+def names_add(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     classroom = own_class(request, pk)
     form = RosterForm(request.POST, classroom=classroom)
     if not form.is_valid():
@@ -152,7 +153,7 @@ def names_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def member_edit(request: HttpRequest, pk: int, member_id: int) -> HttpResponse:
+def member_edit(request: AuthenticatedHttpRequest, pk: int, member_id: int) -> HttpResponse:
     """Rename a roster name, or remove it (the quizzes' results keep what they answered)."""
     classroom = own_class(request, pk)
     member = get_object_or_404(Member, pk=member_id, classroom=classroom)
@@ -175,7 +176,7 @@ def member_edit(request: HttpRequest, pk: int, member_id: int) -> HttpResponse:
                 )
         else:
             for error in form.errors["name"]:
-                messages.error(request, error)
+                messages.error(request, str(error))
     else:
         messages.error(request, _("That control does not exist."))
     return redirect(reverse("class", args=[classroom.pk]) + "#roster")

@@ -16,6 +16,7 @@ from django.shortcuts import render
 from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
 
+from tutor.core.http import HtmxHttpRequest
 from tutor.core.numbers import whole_number
 from tutor.engine import bots
 from tutor.engine.betting import Action, ActionKind
@@ -118,7 +119,7 @@ def _action_from_post(request: HttpRequest, hand: Hand) -> Action:
     raise IllegalAction("unknown_action")
 
 
-def view(request: HttpRequest, drill: PlayDrill) -> HttpResponse:
+def view(request: HtmxHttpRequest, drill: PlayDrill) -> HttpResponse:
     language = get_language() or "en"
     loaded = _load(request)
     error = None

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from tutor.concepts import CONCEPTS, Concept
 from tutor.concepts.practice import by_topic, practice
+from tutor.core.http import HtmxHttpRequest
 from tutor.engine.errors import EngineError
 from tutor.learning import record as learning
 from tutor.lessons.drill_guide import guides
@@ -126,7 +127,7 @@ def unknown_concept(request: HttpRequest, drill: QuestionDrill[Any, Any] | None)
 
 
 @require_http_methods(["GET", "POST"])
-def drill_page(request: HttpRequest, slug: str) -> HttpResponse:
+def drill_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     drill = DRILLS.get(slug)
     if isinstance(drill, PlayDrill):
         return drill.view(request, drill)
@@ -187,7 +188,7 @@ def _asked(drill: QuestionDrill[Any, Any], data: dict[str, Any]) -> Asked:
     )
 
 
-def _answer(request: HttpRequest, drill: QuestionDrill[Any, Any]) -> HttpResponse:
+def _answer(request: HtmxHttpRequest, drill: QuestionDrill[Any, Any]) -> HttpResponse:
     token = request.POST.get("token")
     try:
         asked = _asked(drill, read_token(drill.slug, token))
@@ -228,7 +229,7 @@ def _answer(request: HttpRequest, drill: QuestionDrill[Any, Any]) -> HttpRespons
 
 
 def _respond(
-    request: HttpRequest, drill: Drill, context: dict[str, Any], status: int = 200
+    request: HtmxHttpRequest, drill: Drill, context: dict[str, Any], status: int = 200
 ) -> HttpResponse:
     if request.htmx:
         # htmx swaps 2xx answers only; errors are shown in the same fragment.

@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from tutor.core.http import HtmxHttpRequest
 from tutor.core.numbers import whole_number
 from tutor.drills.base import AnswerError
 from tutor.learning import review
@@ -60,7 +61,7 @@ def _load(request: HttpRequest, pk: int) -> Sitting | None:
 
 
 @require_GET
-def sitting_page(request: HttpRequest, pk: int) -> HttpResponse:
+def sitting_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     sitting = _load(request, pk)
     if sitting is None:
         return not_found(request)
@@ -74,7 +75,7 @@ def sitting_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
-def answer(request: HttpRequest, pk: int) -> HttpResponse:
+def answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     sitting = _load(request, pk)
     if sitting is None:
         return not_found(request)

@@ -16,7 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db import transaction
 from django.db.models import Count, Max, QuerySet
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.html import escape, format_html
@@ -25,6 +25,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tutor.core.http import AuthenticatedHttpRequest
 from tutor.core.locales import native_name
 from tutor.core.numbers import whole_number
 from tutor.drills import own_question as own
@@ -38,7 +39,7 @@ PER_PAGE = 50
 MAX_SEARCH = 100
 
 
-def own_questions(request: HttpRequest) -> QuerySet[OwnQuestion]:
+def own_questions(request: AuthenticatedHttpRequest) -> QuerySet[OwnQuestion]:
     return OwnQuestion.objects.filter(owner=request.user).prefetch_related("tags")
 
 
@@ -70,7 +71,7 @@ def languages_html(codes: list[str]) -> SafeString:
     return mark_safe(html)  # the pattern is escaped; each name came from format_html
 
 
-def filtered(request: HttpRequest) -> tuple[QuerySet[OwnQuestion], Tag | None, str]:
+def filtered(request: AuthenticatedHttpRequest) -> tuple[QuerySet[OwnQuestion], Tag | None, str]:
     """The teacher's questions with the tag (``?tag=``) and the words (``?q=``) asked for."""
     questions = own_questions(request)
     tag = None
@@ -98,7 +99,7 @@ def filtered(request: HttpRequest) -> tuple[QuerySet[OwnQuestion], Tag | None, s
 
 @login_required
 @require_http_methods(["GET"])
-def bank(request: HttpRequest) -> HttpResponse:
+def bank(request: AuthenticatedHttpRequest) -> HttpResponse:
     questions, tag, search = filtered(request)
     page = Paginator(questions, PER_PAGE).get_page(request.GET.get("page"))
     tags = Tag.objects.filter(owner=request.user).annotate(used=Count("questions"))
@@ -112,7 +113,9 @@ def bank(request: HttpRequest) -> HttpResponse:
     return render(request, "quizzes/teacher/bank.html", context)
 
 
-def _save(request: HttpRequest, form: OwnQuestionForm, question: OwnQuestion) -> OwnQuestion:
+def _save(
+    request: AuthenticatedHttpRequest, form: OwnQuestionForm, question: OwnQuestion
+) -> OwnQuestion:
     record = form.record()
     with transaction.atomic():
         question.owner = request.user
@@ -129,7 +132,7 @@ def _save(request: HttpRequest, form: OwnQuestionForm, question: OwnQuestion) ->
     return question
 
 
-def _target_quiz(request: HttpRequest) -> Quiz | None:
+def _target_quiz(request: AuthenticatedHttpRequest) -> Quiz | None:
     """The quiz the question is written for (``?quiz=``), if the teacher owns it."""
     pk = whole_number(request.GET.get("quiz") or request.POST.get("quiz"), 12)
     return Quiz.objects.filter(owner=request.user, pk=pk).first() if pk else None
@@ -155,7 +158,7 @@ def add_slots(quiz: Quiz, questions: list[OwnQuestion], points: int) -> None:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def question_new(request: HttpRequest) -> HttpResponse:
+def question_new(request: AuthenticatedHttpRequest) -> HttpResponse:
     quiz = _target_quiz(request)
     form = OwnQuestionForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
@@ -173,7 +176,7 @@ def question_new(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def question_edit(request: HttpRequest, pk: int) -> HttpResponse:
+def question_edit(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     question = get_object_or_404(own_questions(request), pk=pk)
     record = question.record()
     tags = [tag.name for tag in question.tags.all()]
@@ -195,7 +198,7 @@ def question_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def question_delete(request: HttpRequest, pk: int) -> HttpResponse:
+def question_delete(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     question = get_object_or_404(own_questions(request), pk=pk)
     if request.method == "POST":
         question.delete()
@@ -211,7 +214,7 @@ def question_delete(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def quiz_add(request: HttpRequest, pk: int) -> HttpResponse:
+def quiz_add(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Put questions ticked in the bank into a quiz, each as one fixed question."""
     quiz = own_quiz(request, pk)
     ids = [n for v in request.POST.getlist("question") if (n := whole_number(v, 12)) is not None]

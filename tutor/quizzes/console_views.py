@@ -29,6 +29,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRefresh
 
 from tutor.classrooms import runs as class_runs
+from tutor.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
 
 from . import charts, export, nicknames, results, services, stage
 from .answers import answer_label, correct_answer, reveal_feedback
@@ -76,7 +77,7 @@ def browser_zone(request: HttpRequest) -> str | None:
 # -- running a quiz ----------------------------------------------------------------------
 @login_required
 @require_http_methods(["GET", "POST"])
-def quiz_run(request: HttpRequest, pk: int) -> HttpResponse:
+def quiz_run(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     quiz = own_quiz(request, pk)
     if not quiz.slots.filter(drill__in=[d.slug for d in services.quiz_drills()]).exists():
         messages.error(request, _("Add at least one question before running the quiz."))
@@ -154,7 +155,7 @@ def _console_context(request: HttpRequest, session: Session) -> dict[str, Any]:
 
 @login_required
 @require_GET
-def console(request: HttpRequest, code: str) -> HttpResponse:
+def console(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
     session = own_session(request, code)
     context = _console_context(request, session)
     link = join_url(request, session)
@@ -178,7 +179,7 @@ def console(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_GET
-def console_state(request: HttpRequest, code: str) -> HttpResponse:
+def console_state(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """The console's live numbers (who joined, who answered); a full refresh when the
     session moved on elsewhere (or the teacher was logged out, so the page itself goes
     to the login form); HTTP 286 (stop polling) once it has ended."""
@@ -209,7 +210,7 @@ CONTROLS = {
 
 @login_required
 @require_POST
-def control(request: HttpRequest, code: str) -> HttpResponse:
+def control(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
     """The teacher's buttons. The form says which state it was pressed in, so a double
     click (or a second tab) never skips a question."""
     session = own_session(request, code)
@@ -231,7 +232,7 @@ def control(request: HttpRequest, code: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def student(request: HttpRequest, code: str, pk: int) -> HttpResponse:
+def student(request: AuthenticatedHttpRequest, code: str, pk: int) -> HttpResponse:
     """Rename a student, or remove them from the quiz (their answers stay, marked)."""
     session = own_session(request, code)
     participant = get_object_or_404(Participant, session=session, pk=pk, removed=False)
@@ -258,7 +259,7 @@ def student(request: HttpRequest, code: str, pk: int) -> HttpResponse:
 # -- results -----------------------------------------------------------------------------
 @login_required
 @require_GET
-def results_page(request: HttpRequest, code: str) -> HttpResponse:
+def results_page(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
     session = own_session(request, code)
     responses = results.answered_responses(session)
     per_question = results.question_results(session, responses)
@@ -290,11 +291,11 @@ def results_page(request: HttpRequest, code: str) -> HttpResponse:
 
 @login_required
 @require_GET
-def results_csv(request: HttpRequest, code: str) -> HttpResponse:
+def results_csv(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
     return export.csv_response(own_session(request, code), "answers")
 
 
 @login_required
 @require_GET
-def totals_csv(request: HttpRequest, code: str) -> HttpResponse:
+def totals_csv(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
     return export.csv_response(own_session(request, code), "totals")

@@ -26,6 +26,13 @@ from .models import Participant, Response, Session
 Converter = Callable[[Any, Any, Any], Any]
 
 
+def _column_name(field: Field[Any, Any]) -> str:
+    """A concrete field's column name (set for every field a table has)."""
+    if field.column is None:
+        raise ValueError(f"{field.name} has no column")
+    return field.column
+
+
 @dataclass(frozen=True)
 class Columns:
     """The concrete fields of one model as a query selects them, with their converters."""
@@ -48,7 +55,7 @@ class Columns:
         return cls(
             model,
             tuple(field.attname for field in fields),
-            tuple(f"{quote(table_alias)}.{quote(field.column)}" for field in fields),
+            tuple(f"{quote(table_alias)}.{quote(_column_name(field))}" for field in fields),
             tuple(converters),
         )
 
@@ -165,14 +172,19 @@ STORED = ("answer", "answered", "correct", "points", "elapsed_ms", "history")
 @lru_cache(maxsize=8)
 def _store_sql(alias: str) -> str:
     quote = connections[alias].ops.quote_name
-    column = {name: quote(Response._meta.get_field(name).column) for name in STORED}
-    attempts, answered, correct = quote("attempts"), column["answered"], column["correct"]
-    assignments = ", ".join(f"{column[name]} = %s" for name in STORED)
+    fields = _stored_fields()
+    quoted = {name: quote(_column_name(fields[name])) for name in STORED}
+    attempts, answered, correct = quote("attempts"), quoted["answered"], quoted["correct"]
+    assignments = ", ".join(f"{quoted[name]} = %s" for name in STORED)
     return (
         f"UPDATE {quote(Response._meta.db_table)} SET {attempts} = {attempts} + 1, {assignments}"
         f" WHERE {quote('id')} = %s AND {attempts} = %s"
         f" AND ({answered} IS NULL OR ({correct} = %s AND {attempts} < %s))"
     )
+
+
+def _stored_fields() -> dict[str, Field[Any, Any]]:
+    return {field.name: field for field in Response._meta.concrete_fields if field.name in STORED}
 
 
 def store_answer(response: Response, values: dict[str, Any], attempts_allowed: int) -> bool:
@@ -181,9 +193,8 @@ def store_answer(response: Response, values: dict[str, Any], attempts_allowed: i
     still be answered (not answered yet, or wrong with attempts left). True if stored."""
     alias = router.db_for_write(Response)
     connection = connections[alias]
-    params = [
-        Response._meta.get_field(name).get_db_prep_save(values[name], connection) for name in STORED
-    ]
+    fields = _stored_fields()
+    params = [fields[name].get_db_prep_save(values[name], connection) for name in STORED]
     params += [response.pk, response.attempts, False, attempts_allowed]
     with connection.cursor() as cursor:
         cursor.execute(_store_sql(alias), params)

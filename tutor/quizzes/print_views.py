@@ -26,6 +26,7 @@ from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET
 
+from tutor.core.http import AuthenticatedHttpRequest
 from tutor.drills.base import LEVEL_NAMES
 
 from . import services
@@ -101,7 +102,7 @@ def printed(request: HttpRequest, q: services.Question, with_key: bool) -> Print
     )
 
 
-def sheet_context(request: HttpRequest, code: str, with_key: bool) -> dict[str, Any]:
+def sheet_context(request: AuthenticatedHttpRequest, code: str, with_key: bool) -> dict[str, Any]:
     """The page's context: the teacher's own session (else a 404) and its questions,
     rendered in the language the quiz was given in."""
     session = own_session(request, code)
@@ -124,13 +125,13 @@ def sheet_context(request: HttpRequest, code: str, with_key: bool) -> dict[str, 
 
 @login_required
 @require_GET
-def answer_key(request: HttpRequest, code: str) -> HttpResponse:
+def answer_key(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
     context = sheet_context(request, code, with_key=True)
     return render(request, "quizzes/teacher/answer_key.html", context)
 
 
 @login_required
 @require_GET
-def worksheet(request: HttpRequest, code: str) -> HttpResponse:
+def worksheet(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
     context = sheet_context(request, code, with_key=False)
     return render(request, "quizzes/teacher/worksheet.html", context)

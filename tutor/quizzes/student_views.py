@@ -25,6 +25,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from tutor.core.http import HtmxHttpRequest
 from tutor.core.numbers import whole_number
 from tutor.drills.base import AnswerError
 from tutor.drills.drill import Grade
@@ -267,7 +268,7 @@ def play(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_GET
-def state(request: HttpRequest, code: str) -> HttpResponse:
+def state(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """204 while nothing changed; the new stage (for htmx to swap in) when the teacher moved
     on; 286 (stop polling) once it has ended, or for someone who is not in this quiz."""
     # Usually answered by poll.QuickPollMiddleware before this view: the same question.
@@ -297,7 +298,7 @@ REFUSALS = {
 
 
 @require_POST
-def answer(request: HttpRequest, code: str) -> HttpResponse:
+def answer(request: HtmxHttpRequest, code: str) -> HttpResponse:
     session, participant = _load(request, code)
     if participant is None:
         return redirect("quiz-join-code", code=session.code)

@@ -17,6 +17,7 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from tutor.core.http import HtmxHttpRequest
 from tutor.core.locales import format_number
 from tutor.drills.base import get_progress, new_seed, record_answer
 from tutor.drills.drill import PlayDrill
@@ -39,7 +40,7 @@ from .slip import (
 )
 
 
-def view(request: HttpRequest, drill: PlayDrill) -> HttpResponse:
+def view(request: HtmxHttpRequest, drill: PlayDrill) -> HttpResponse:
     language = get_language() or "en"
     state = play.load_state(request.session)
     outcome = Outcome(show_last=bool(state.get("show_last")))
@@ -109,7 +110,7 @@ def _typed(post: QueryDict, slip: Slip, outcome: Outcome, language: str) -> Slip
     for bet in tp2020.BETS:
         if bet not in post:
             continue
-        raw = post[bet]
+        raw = post.get(bet, "")
         try:
             slip[bet] = read_bet(raw, language)
         except BetError as error:
