@@ -34,7 +34,7 @@ from tutor.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from . import charts, export, nicknames, results, services, stage
 from .answers import answer_label, correct_answer, reveal_feedback
 from .forms import DEFAULT_ZONES, RunForm, zone_names
-from .models import Participant, Response, RetryPoints, Session
+from .models import Participant, Response, Session
 from .teacher_common import own_quiz, own_session, page_language, render_question
 
 STOP_POLLING = 286  # htmx stops polling on this status
@@ -63,7 +63,7 @@ def qr_svg(url: str) -> SafeString:
 
 def join_url(request: HttpRequest, session: Session) -> str:
     """The join link, in the quiz's language when it has one (else the teacher's)."""
-    with translation.override(session.settings.get("language") or page_language()):
+    with translation.override(session.settings_view.language or page_language()):
         return request.build_absolute_uri(reverse("quiz-join-code", args=[session.code]))
 
 
@@ -93,11 +93,9 @@ def quiz_run(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         if form.is_valid():
             data = form.cleaned_data
             session = services.start_session(
-                quiz, data["mode"], data["opens"], data["closes"], data["leaderboard"]
+                quiz, data["mode"], data["opens"], data["closes"], data["leaderboard"], data["zone"]
             )
             class_runs.attach(session, data.get("classroom"), request.user)
-            session.settings = {**session.settings, "zone": data["zone"]}
-            session.save(update_fields=["settings"])
             request.session[ZONE_KEY] = data["zone"]
             return redirect("quiz-console", code=session.code)
     else:
@@ -127,7 +125,7 @@ def _console_context(request: HttpRequest, session: Session) -> dict[str, Any]:
         "total": total,
         "live": session.mode == Session.Mode.LIVE,
         "ended": ended,
-        "zone": session.settings.get("zone", "UTC"),
+        "zone": session.settings_view.zone,
         "poll_query": f"state={session.state}&current={session.current}",
         "max_points": results.max_points(session),
     }
@@ -165,7 +163,7 @@ def console(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
         context["podium"] = services.leaderboard(session, top=3)
     if session.mode == Session.Mode.LIVE and 0 <= session.current < len(session.questions):
         q = services.question(session, session.current)
-        language = session.settings.get("language") or page_language()
+        language = session.settings_view.language or page_language()
         with translation.override(language):
             context["question_html"] = render_question(request, q)
             if session.state in (Session.State.REVEAL, Session.State.ENDED):
@@ -282,9 +280,9 @@ def results_page(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
         "students": students,
         "numbers": [r.number for r in per_question],
         "max_points": results.max_points(session),
-        "zone": session.settings.get("zone", "UTC"),
+        "zone": session.settings_view.zone,
         "answered_total": len(responses),
-        "retry_rule": RetryPoints(session.settings.get("retry_points", "full")).label,
+        "retry_rule": session.settings_view.retry_points.label,
     }
     return render(request, "quizzes/teacher/results.html", context)
 

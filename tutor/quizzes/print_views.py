@@ -106,7 +106,7 @@ def sheet_context(request: AuthenticatedHttpRequest, code: str, with_key: bool) 
     """The page's context: the teacher's own session (else a 404) and its questions,
     rendered in the language the quiz was given in."""
     session = own_session(request, code)
-    language = session.settings.get("language") or page_language()
+    language = session.settings_view.language or page_language()
     with translation.override(language):
         questions = [
             printed(request, services.question(session, index), with_key)
@@ -115,11 +115,11 @@ def sheet_context(request: AuthenticatedHttpRequest, code: str, with_key: bool) 
     return {
         "session": session,
         "quiz": session.quiz,
-        "title": session.settings.get("title") or session.quiz.title,
+        "title": session.title,
         "questions": questions,
         "total_points": sum(item.points for item in questions),
         "sheet_language": language,
-        "zone": session.settings.get("zone", "UTC"),
+        "zone": session.settings_view.zone,
     }
 
 

@@ -52,8 +52,8 @@ class Rules:
         return cls(
             mode=session.mode,
             state=session.state,
-            feedback=session.settings.get("feedback", Quiz.Feedback.AT_ONCE),
-            attempts=session.settings.get("attempts", 1),
+            feedback=session.settings_view.feedback,
+            attempts=session.settings_view.attempts,
             leaderboard=session.leaderboard,
             closed=session.mode == Session.Mode.HOMEWORK
             and session.closes is not None

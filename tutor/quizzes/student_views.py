@@ -39,7 +39,7 @@ from .poll import STOP_POLLING, live_state, quick_reply
 
 
 def _quiz_language(session: Session, participant: Participant) -> str:
-    return session.settings.get("language") or participant.language
+    return session.settings_view.language or participant.language
 
 
 def _stage(

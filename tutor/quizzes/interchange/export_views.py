@@ -20,7 +20,7 @@ def _quiz(request: AuthenticatedHttpRequest, pk: int, kind: str) -> HttpResponse
 
 def _session(request: AuthenticatedHttpRequest, code: str, kind: str) -> HttpResponse:
     session = own_session(request, code)
-    title = session.settings.get("title") or session.quiz.title
+    title = session.title
     return download(kind, title, session_entries(session))
 
 
