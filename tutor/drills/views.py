@@ -41,6 +41,7 @@ from .base import (
     remember_answer,
 )
 from .drill import Drill, PlayDrill, QuestionDrill
+from .parts import render_part
 from .registry import DRILLS
 
 
@@ -233,5 +234,5 @@ def _respond(
 ) -> HttpResponse:
     if request.htmx:
         # htmx swaps 2xx answers only; errors are shown in the same fragment.
-        return render(request, f"{drill.template}#feedback", context)
+        return HttpResponse(render_part(drill, "feedback", context, request))
     return render(request, drill.template, context, status=status)

@@ -13,7 +13,6 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -22,6 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 from tutor.core.http import HtmxHttpRequest
 from tutor.core.numbers import whole_number
 from tutor.drills.base import AnswerError
+from tutor.drills.parts import part_context, render_part
 from tutor.learning import review
 from tutor.learning.learners import current_learner
 from tutor.quizzes.answers import answer_label, as_querydict
@@ -177,15 +177,15 @@ def _summary(request: HttpRequest, context: dict[str, Any], summary: Summary) ->
             feedback = regrade(q, mistake.answer)
         except (AnswerError, KeyError, TypeError, ValueError):
             feedback = None
-        part = {
-            **q.context(),
-            "question": q.data,
-            "feedback": feedback,
-            "answer": as_querydict(mistake.answer),
-            "answer_lists": mistake.answer,
-        }
-        question = render_to_string(f"{q.template}#question", part, request)
-        explained = render_to_string(f"{q.template}#feedback_body", part, request)
+        part = part_context(
+            q.drill,
+            q.data,
+            feedback=feedback,
+            answer=as_querydict(mistake.answer),
+            answer_lists=mistake.answer,
+        )
+        question = render_part(q.drill, "question", part, request)
+        explained = render_part(q.drill, "feedback_body", part, request)
         mistakes.append({"mistake": mistake, "question": question, "explained": explained})
     context.update(summary=summary, mistakes=mistakes, finished=True)
     if sitting.kind == Sitting.Kind.REVIEW:

@@ -20,7 +20,6 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.safestring import SafeString, mark_safe
@@ -30,6 +29,7 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from tutor.classrooms import runs as class_runs
 from tutor.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
+from tutor.drills.parts import part_context, render_part
 
 from . import charts, export, nicknames, results, services, stage
 from .answers import answer_label, correct_answer, reveal_feedback
@@ -44,8 +44,8 @@ BROWSER_ZONE_COOKIE = "browser_zone"  # set by site.js
 
 def render_reveal(request: HttpRequest, q: services.Question) -> SafeString:
     """The right answer and the engine's explanation: the drill's ``#feedback_body``."""
-    context = {"question": q.data, "feedback": reveal_feedback(q), "reveal": True, **q.context()}
-    return render_to_string(f"{q.template}#feedback_body", context, request)
+    context = part_context(q.drill, q.data, feedback=reveal_feedback(q), reveal=True)
+    return render_part(q.drill, "feedback_body", context, request)
 
 
 def qr_svg(url: str) -> SafeString:

@@ -21,13 +21,13 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET
 
 from tutor.core.http import AuthenticatedHttpRequest
 from tutor.drills.base import LEVEL_NAMES
+from tutor.drills.parts import part_context, render_part
 
 from . import services
 from .answers import answer_label
@@ -84,17 +84,15 @@ def counted(session: Session) -> int:
 
 def printed(request: HttpRequest, q: services.Question, with_key: bool) -> Printed:
     """Question ``q`` through its drill's partials (the key adds answer and explanation)."""
-    context = {"question": q.data, **q.context()}
+    context = part_context(q.drill, q.data)
     prefix = f"q{q.index + 1}-"
     return Printed(
         number=q.index + 1,
         points=int(q.entry.get("points", 1)),
         drill_title=str(q.drill.title),
         level_name=str(LEVEL_NAMES.get(q.entry["level"], q.entry["level"])),
-        question_html=scoped_ids(
-            render_to_string(f"{q.template}#question", context, request), prefix
-        ),
-        answer_html=scoped_ids(render_to_string(f"{q.template}#answer", context, request), prefix),
+        question_html=scoped_ids(render_part(q.drill, "question", context, request), prefix),
+        answer_html=scoped_ids(render_part(q.drill, "answer", context, request), prefix),
         key_label=answer_label(q, q.answer_key) if with_key else "",
         explanation_html=scoped_ids(render_reveal(request, q), f"{prefix}key-")
         if with_key

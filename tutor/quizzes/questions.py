@@ -112,10 +112,6 @@ class Question:
     data: Record
 
     @property
-    def template(self) -> str:
-        return self.drill.template
-
-    @property
     def answer_key(self) -> dict[str, list[str]]:
         """The right answer as it was stored when the session started."""
         return {k: list(v) for k, v in self.entry["answer"].items()}

@@ -16,7 +16,7 @@ from django.core.cache import caches
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import get_template, render_to_string
+from django.template.loader import get_template
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.safestring import SafeString
@@ -28,6 +28,7 @@ from tutor.core.http import HtmxHttpRequest
 from tutor.core.numbers import whole_number
 from tutor.drills.base import AnswerError
 from tutor.drills.drill import Grade
+from tutor.drills.parts import part_context, render_part
 from tutor.learning import record as learning
 
 from . import hot, services, stage
@@ -161,14 +162,11 @@ def _review(
 def _explained(request: HttpRequest, q: services.Question, response: Response | None) -> SafeString:
     """The question and the explanation of the student's answer, or of the right one."""
     feedback = _feedback_for(q, response) if response is not None else None
-    context = {
-        **q.context(),
-        "question": q.data,
-        "feedback": feedback or reveal_feedback(q),
-        "reveal": feedback is None,
-    }
-    question = render_to_string(f"{q.template}#question", context, request)
-    return question + render_to_string(f"{q.template}#feedback_body", context, request)
+    context = part_context(
+        q.drill, q.data, feedback=feedback or reveal_feedback(q), reveal=feedback is None
+    )
+    question = render_part(q.drill, "question", context, request)
+    return question + render_part(q.drill, "feedback_body", context, request)
 
 
 STAGE = "quizzes/student/play.html#stage"

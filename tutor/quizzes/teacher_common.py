@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
-from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
+
+from tutor.drills.parts import part_context, render_part
 
 from . import services
 from .models import Quiz, Session, is_code
@@ -33,9 +34,9 @@ def page_language() -> str:
 def render_question(request: HttpRequest, q: services.Question) -> SafeString:
     """The question as students see it (the drill's ``#question`` and ``#answer`` partials),
     shown inert: a preview, or the projector's view."""
-    context = {"question": q.data, **q.context()}
-    html = render_to_string(f"{q.template}#question", context, request) + render_to_string(
-        f"{q.template}#answer", context, request
+    context = part_context(q.drill, q.data)
+    html = render_part(q.drill, "question", context, request) + render_part(
+        q.drill, "answer", context, request
     )
     return mark_safe(
         f'<div class="quiz-question" inert>{html}</div>'

@@ -18,10 +18,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from django.template.loader import render_to_string
 from django.utils.translation import get_language, gettext
 
 from tutor.drills.base import LEVEL_NAMES
+from tutor.drills.parts import render_part
 
 from ..questions import Question
 from . import engine_holdem, engine_pots, engine_table, engine_teenpatti
@@ -55,7 +55,7 @@ def engine_form(q: Question, context: dict[str, Any] | None = None) -> Form:
 
 def question_text(q: Question, context: dict[str, Any]) -> str:
     """The drill's ``#question`` partial as plain text."""
-    html = render_to_string(f"{q.template}#question", {"question": q.data, **context})
+    html = render_part(q.drill, "question", {"question": q.data, **context})
     return html_text(html)
 
 
