@@ -13,10 +13,11 @@ them on SQLite and PostgreSQL).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypedDict
 
 from django.db import connections, router
 from django.db.models import Field, Model
@@ -164,8 +165,18 @@ def responses(participant: Participant) -> dict[int, Response]:
     return rows
 
 
-#: What an answer writes into its response row (services.submit), besides ``attempts``.
-STORED = ("answer", "answered", "correct", "points", "elapsed_ms", "history")
+class StoredAnswer(TypedDict):
+    """What an answer writes into its response row (services.submit), besides ``attempts``."""
+
+    answer: dict[str, list[str]]  # the posted fields (services.stored_answer)
+    answered: datetime
+    correct: bool
+    points: int
+    elapsed_ms: int | None
+    history: list[dict[str, Any]]  # every attempt: its answer, whether right, when
+
+
+STORED = tuple(StoredAnswer.__annotations__)
 
 
 # Kept per process. Key: the database alias, as above.
@@ -187,14 +198,15 @@ def _stored_fields() -> dict[str, Field[Any, Any]]:
     return {field.name: field for field in Response._meta.concrete_fields if field.name in STORED}
 
 
-def store_answer(response: Response, values: dict[str, Any], attempts_allowed: int) -> bool:
+def store_answer(response: Response, values: StoredAnswer, attempts_allowed: int) -> bool:
     """The one conditional UPDATE that stores an answer (services.submit says why): it
     matches only the row as it was read (same attempts) and only while the question may
     still be answered (not answered yet, or wrong with attempts left). True if stored."""
     alias = router.db_for_write(Response)
     connection = connections[alias]
     fields = _stored_fields()
-    params = [fields[name].get_db_prep_save(values[name], connection) for name in STORED]
+    stored: Mapping[str, object] = values  # read by the names of STORED, in its order
+    params = [fields[name].get_db_prep_save(stored[name], connection) for name in STORED]
     params += [response.pk, response.attempts, False, attempts_allowed]
     with connection.cursor() as cursor:
         cursor.execute(_store_sql(alias), params)

@@ -173,7 +173,7 @@ def submit(
         points = session.settings_view.retry_points.of(points)
     fields = stored_answer(answer)
     attempt = {"answer": fields, "correct": bool(feedback.correct), "at": now.isoformat()}
-    values = {
+    values: hot.StoredAnswer = {
         "answer": fields,
         "answered": now,
         "correct": bool(feedback.correct),
