@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 from tutor.core.http import HtmxHttpRequest
 from tutor.core.numbers import whole_number
 from tutor.drills.base import AnswerError
+from tutor.drills.drill import Grade
 from tutor.drills.parts import part_context, render_part
 from tutor.learning import review
 from tutor.learning.learners import current_learner
@@ -101,7 +102,7 @@ def stage(
     sitting: Sitting,
     *,
     shown: int | None = None,
-    graded: Any = None,
+    graded: Grade | None = None,
     message: str | None = None,
     retry: QueryDict | None = None,
 ) -> dict[str, Any]:
@@ -142,7 +143,9 @@ def _next_unit(found: Unit | None) -> Unit | None:
     return next_unit(found) if found is not None else None
 
 
-def _verdict(context: dict[str, Any], sitting: Sitting, index: int, graded: Any) -> dict[str, Any]:
+def _verdict(
+    context: dict[str, Any], sitting: Sitting, index: int, graded: Grade | None
+) -> dict[str, Any]:
     """The question just answered, with its verdict (and, but in a check, its feedback)."""
     q = sittings.read(sitting, index)
     row = sitting.answers.filter(index=index).first()

@@ -11,6 +11,7 @@ from typing import Any
 from django.utils.functional import Promise
 
 from tutor.concepts import CONCEPTS, Concept
+from tutor.drills.drill import Grade
 from tutor.learning.mastery import MASTERY_NAMES, Mastery
 from tutor.quizzes.answers import answer_label, as_querydict
 from tutor.quizzes.questions import Question
@@ -114,6 +115,6 @@ def summarize(sitting: Sitting) -> Summary:
     )
 
 
-def regrade(q: Question, answer: dict[str, list[str]]) -> Any:
+def regrade(q: Question, answer: dict[str, list[str]]) -> Grade:
     """The drill's feedback on a stored answer (the explanation of a mistake)."""
     return q.drill.grade(q.data, as_querydict(answer))

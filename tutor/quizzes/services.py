@@ -107,7 +107,7 @@ def timed_out(
     return limit is not None and now > limit + grace
 
 
-def deadline(session: Session, response: Response | None) -> Any:
+def deadline(session: Session, response: Response | None) -> datetime | None:
     limit = session.questions and session.questions[0].get("time_limit")
     if not limit:
         return None

@@ -86,7 +86,7 @@ class Progress:
     attempts: int = 0  # answers given
 
     @classmethod
-    def of(cls, response: Any) -> Progress:
+    def of(cls, response: Response) -> Progress:
         return cls(
             answered=response.answered is not None,
             correct=bool(response.correct),

@@ -14,6 +14,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from django.contrib.sessions.backends.base import SessionBase
+
 from tutor.engine import tp2020
 from tutor.engine.tp2020 import Round, Settlement
 
@@ -39,7 +41,7 @@ def new_state(chip: int = CHIPS[0]) -> dict[str, Any]:
     }
 
 
-def load_state(session: Any) -> dict[str, Any]:
+def load_state(session: SessionBase) -> dict[str, Any]:
     """This learner's table (a copy: it is saved back whole with :func:`save_state`)."""
     state = session.get(SESSION_KEY)
     if not isinstance(state, dict) or state.get("version") != VERSION:
@@ -47,7 +49,7 @@ def load_state(session: Any) -> dict[str, Any]:
     return dict(state)
 
 
-def save_state(session: Any, state: dict[str, Any]) -> None:
+def save_state(session: SessionBase, state: dict[str, Any]) -> None:
     session[SESSION_KEY] = state
 
 
