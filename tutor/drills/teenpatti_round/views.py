@@ -10,7 +10,6 @@ keeps its text and its error beside its spot while the other bets stay as they w
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
 
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
@@ -60,15 +59,14 @@ def view(request: HtmxHttpRequest, drill: PlayDrill) -> HttpResponse:
 
 
 def _press(
-    request: HttpRequest, slug: str, state: dict[str, Any], outcome: Outcome, language: str
+    request: HttpRequest, slug: str, state: play.Table, outcome: Outcome, language: str
 ) -> None:
     """Carry out one press on the layout."""
     post = request.POST
     action = post.get("action", "")
     if action == "reset":
         chip = state.get("chip") or CHIPS[0]
-        state.clear()
-        state.update(play.new_state(chip))
+        state.update(play.new_state(chip))  # every key of the table
         outcome.show_last = False
         outcome.announce = _("A new table: your balance is %(balance)s.") % {
             "balance": money.plain(Decimal(state["balance"]), language)
@@ -123,7 +121,7 @@ def _change(
     post: QueryDict,
     action: str,
     slip: Slip,
-    state: dict[str, Any],
+    state: play.Table,
     outcome: Outcome,
     language: str,
 ) -> Slip:
@@ -164,7 +162,7 @@ def _change(
 def _deal(
     request: HttpRequest,
     slug: str,
-    state: dict[str, Any],
+    state: play.Table,
     slip: Slip,
     outcome: Outcome,
     language: str,
