@@ -51,7 +51,7 @@ class Rules:
 
     mode: str  # Session.Mode
     state: str  # Session.State
-    feedback: str = str(Quiz.Feedback.AT_ONCE)  # when feedback shows: Quiz.Feedback
+    feedback: Quiz.Feedback = Quiz.Feedback.AT_ONCE  # when feedback shows
     attempts: int = 1  # answers allowed per question, until one is right
     leaderboard: bool = False
     #: Homework past its closing time: over for everyone, as if ended.
