@@ -25,6 +25,7 @@ from __future__ import annotations
 import importlib.util
 import os
 from pathlib import Path
+from typing import Literal
 
 import dj_database_url
 from django.utils.csp import CSP
@@ -219,7 +220,7 @@ USE_I18N = True
 USE_TZ = True
 TIME_ZONE = "UTC"
 LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
-LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_SAMESITE: Literal["Lax"] = "Lax"
 
 STATIC_URL = "/static/"
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")

@@ -4,14 +4,15 @@ shows. Pure: no database, no request."""
 from __future__ import annotations
 
 import doctest
+from dataclasses import fields, replace
 from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 
 import pytest
 
 from tutor.quizzes import stage
-from tutor.quizzes.models import Session
-from tutor.quizzes.stage import Attempts, Rules, Screen
+from tutor.quizzes.models import Participant, Response, Session
+from tutor.quizzes.stage import Attempts, Rules, Screen, Stage
 
 NOW = datetime(2026, 3, 2, 10, 0, 0, tzinfo=UTC)
 UNANSWERED = Attempts()
@@ -201,3 +202,91 @@ def test_homework_past_its_closing_time_is_over_with_the_review() -> None:
     assert stage.at_end(rules).show_review
     closed.closes = NOW + timedelta(minutes=1)
     assert not Rules.of(closed, now=NOW).over
+
+
+# -- the stage and the key it is kept under ----------------------------------------------
+def question_stage(**changes: object) -> Stage:
+    """A question's stage as a whole class sees it: answered right, with the explanation."""
+    stage_ = Stage(
+        session=Session(code="ACDEFG", mode="live", version=3),
+        participant=Participant(nickname="Asha"),
+        total=5,
+        screen=Screen.QUESTION,
+        index=1,
+        response=Response(index=1, answered=NOW),
+        feedback=SimpleNamespace(correct=True),  # type: ignore[arg-type]
+        answer_json='{"winners": ["0"]}',
+    )
+    return replace(stage_, **changes)  # type: ignore[arg-type]
+
+
+#: Other values of each field the key reads: each makes another key, or none (a stage of
+#: the student's own, never kept).
+CHANGES: dict[str, list[object]] = {
+    "session": [
+        Session(code="ACDEFH", mode="live", version=3),
+        Session(code="ACDEFG", mode="homework", version=3),
+        Session(code="ACDEFG", mode="live", version=4),
+    ],
+    "total": [6],
+    "screen": [Screen.LOBBY, Screen.CLOSED, Screen.FINISHED],
+    "index": [0, 2],
+    "message": ["That question is no longer open."],
+    "response": [Response(index=1, answered=None), None],
+    "seconds_left": [0, 12],
+    "can_answer": [True],
+    "try_again": [True],
+    "attempts_left": [1, 2],
+    "feedback": [None, SimpleNamespace(correct=False)],
+    "answer_json": ['{"winners": ["1"]}'],
+}
+#: The fields the key leaves out, and why the stage is the same whatever they are.
+NOT_KEYED = {
+    "participant": "the stage shows nothing of the student (their nickname is above it)",
+    "q": "the session's question at index, stored whole when the session started",
+    "score": "the finished screen's, never kept",
+    "right": "the finished screen's, never kept",
+    "leaderboard": "the finished screen's, never kept",
+    "review": "the finished screen's, never kept",
+    "explained": "the finished screen's, never kept",
+}
+
+
+def test_stage_cache_key_changes_with_every_field() -> None:
+    """Every field of a stage is in its key, or makes it a stage never kept, or is listed
+    in NOT_KEYED with the reason: a field added to Stage fails here until it is keyed."""
+    assert set(CHANGES) | set(NOT_KEYED) == {field.name for field in fields(Stage)}
+    seen = {question_stage().cache_key("en")}
+    assert None not in seen
+    for name, values in CHANGES.items():
+        for value in values:
+            key = question_stage(**{name: value}).cache_key("en")
+            assert key is None or key not in seen, (name, value)
+            seen.add(key)
+    assert question_stage().cache_key("ja") not in seen
+
+
+def test_stage_cache_key_is_the_same_for_classmates_in_the_same_situation() -> None:
+    bea = question_stage(participant=Participant(nickname="Bea"), response=Response(answered=NOW))
+    assert bea.cache_key("cs") == question_stage().cache_key("cs")
+    again = question_stage(session=Session(code="ACDEFG", mode="live", version=3))
+    assert again.cache_key("cs") == question_stage().cache_key("cs")
+
+
+def test_stage_of_a_student_is_never_kept() -> None:
+    """A message for them, their clock, the lobby, the end with their score."""
+    for own in (
+        question_stage(message="Time was up."),
+        question_stage(seconds_left=20),
+        question_stage(screen=Screen.LOBBY, response=None, feedback=None),
+        question_stage(screen=Screen.FINISHED, score=3, right=1),
+    ):
+        assert own.cache_key("en") is None
+
+
+def test_stage_context_is_its_fields_for_the_template() -> None:
+    lobby = question_stage(screen=Screen.LOBBY, index=None, response=None, feedback=None)
+    context = lobby.context()
+    assert context["lobby"] and not context["finished"] and not context["closed"]
+    assert context["total"] == 5 and context["session"].code == "ACDEFG"
+    assert "question" not in context

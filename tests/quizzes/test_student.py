@@ -568,10 +568,10 @@ def test_stage_alone_is_the_stage_of_the_page(client: Client, quiz: Quiz, lang: 
     def both(who: Participant = participant) -> tuple[str, str]:
         session.refresh_from_db()
         with translation.override(lang):
-            context = student_views._stage(request, session, who)
-            alone = student_views.render_stage(request, context).content.decode()
-            again = student_views.render_stage(request, context).content.decode()  # kept
-            full = render(request, student_views.STAGE, context).content.decode()
+            here = student_views._stage(request, session, who)
+            alone = student_views.render_stage(request, here).content.decode()
+            again = student_views.render_stage(request, here).content.decode()  # kept
+            full = render(request, student_views.STAGE, here.context()).content.decode()
         assert student_views.TOKEN_PLACEHOLDER not in alone + again
         token = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"')
         assert token.sub("TOKEN", again) == token.sub("TOKEN", alone)

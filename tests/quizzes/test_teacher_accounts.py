@@ -140,3 +140,20 @@ def test_change_password(client: Client) -> None:
     assert response["Location"] == "/en/accounts/password/change/done/"
     user.refresh_from_db()
     assert user.check_password(new_password)
+
+
+@pytest.mark.parametrize(
+    "next_url",
+    ["<script>alert('xss')</script>", "learn/", "//evil.example/", "https://evil.example/"],
+)
+def test_sign_up_goes_on_only_to_a_path_of_this_site(client: Client, next_url: str) -> None:
+    """A relative address would be read against the sign-up page's own path, another
+    host is another site: after either, the new account opens the quizzes."""
+    response = signup(client, next=next_url)
+    assert response.status_code == 302
+    assert response["Location"] == "/en/quizzes/"
+
+
+def test_sign_up_goes_on_to_the_page_it_came_from(client: Client) -> None:
+    response = signup(client, next="/en/learn/")
+    assert response["Location"] == "/en/learn/"

@@ -10,7 +10,7 @@ code may be a class's.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import TYPE_CHECKING, cast
 
 from django import forms
 from django.urls import reverse
@@ -20,8 +20,11 @@ from tutor.quizzes.models import Session
 
 from .models import Classroom, ClassSession
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
-def offer(form: forms.Form, owner: Any, wanted: object = None) -> None:
+
+def offer(form: forms.Form, owner: User, wanted: object = None) -> None:
     """Fill the run form's ``classroom`` choice with the teacher's classes (``wanted``
     chosen at first, when it is one of them); a teacher without classes is not asked."""
     classes = list(Classroom.objects.filter(owner=owner).values_list("pk", "name"))
@@ -36,7 +39,7 @@ def offer(form: forms.Form, owner: Any, wanted: object = None) -> None:
         form.initial["classroom"] = str(wanted)
 
 
-def attach(session: Session, classroom_id: int | None, owner: Any) -> None:
+def attach(session: Session, classroom_id: int | None, owner: User) -> None:
     """Make ``session`` the class's (the form offered only the teacher's own classes)."""
     if classroom_id is None:
         return

@@ -10,7 +10,7 @@ or, with the problems listed line by line, none.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -22,6 +22,10 @@ from tutor.quizzes.models import NICKNAME_LENGTH
 from tutor.words.base import number
 
 from .models import CLASS_NAME_LENGTH, Classroom, Member
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
 
 MAX_MEMBERS = 200
 MAX_ROSTER_CHARS = 20_000
@@ -177,7 +181,7 @@ def roster_field(required: bool) -> forms.CharField:
 class ClassNameForm(forms.Form):
     name = forms.CharField(label=_("Name of the class"), max_length=CLASS_NAME_LENGTH)
 
-    def __init__(self, *args: Any, owner: Any = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, owner: User | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.owner = owner
 
@@ -197,7 +201,8 @@ class NewClassForm(ClassNameForm):
     names = roster_field(required=False)
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if self.owner is not None and (
             Classroom.objects.filter(owner=self.owner).count() >= MAX_CLASSES
         ):

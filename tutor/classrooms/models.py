@@ -45,7 +45,7 @@ def new_class_code() -> str:
             return code
 
 
-class MemberQuerySet(models.QuerySet):
+class MemberQuerySet(models.QuerySet["Member"]):
     def in_order(self) -> list[Member]:
         """The roster as the page language sorts names (ICU collation)."""
         return sorted_by_language(self, current_language(), key=lambda m: m.name)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from tutor.core.http import AuthenticatedHttpRequest
 from tutor.words.base import join_names
 
 from . import export
@@ -16,7 +17,7 @@ from .teacher_common import own_class
 
 @login_required
 @require_GET
-def report(request: HttpRequest, pk: int) -> HttpResponse:
+def report(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     data = class_report(own_class(request, pk))
     concepts = [
         {"row": row, "not_asked": join_names([m.name for m in row.not_asked])}
@@ -33,7 +34,7 @@ def report(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def report_csv(request: HttpRequest, pk: int, table: str) -> HttpResponse:
+def report_csv(request: AuthenticatedHttpRequest, pk: int, table: str) -> HttpResponse:
     if table not in export.TABLES:
         raise Http404
     return export.csv_response(class_report(own_class(request, pk)), table)

@@ -3,11 +3,12 @@ class (anyone else's is a 404), as ``tutor.quizzes.teacher_common`` finds their 
 
 from __future__ import annotations
 
-from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
+
+from tutor.core.http import AuthenticatedHttpRequest
 
 from .models import Classroom
 
 
-def own_class(request: HttpRequest, pk: int) -> Classroom:
+def own_class(request: AuthenticatedHttpRequest, pk: int) -> Classroom:
     return get_object_or_404(Classroom, pk=pk, owner=request.user)

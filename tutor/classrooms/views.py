@@ -14,13 +14,14 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError, transaction
 from django.db.models import Count
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from tutor.core.http import AuthenticatedHttpRequest
 from tutor.core.locales import current_language
 from tutor.quizzes import services
 from tutor.quizzes.models import Quiz, Session
@@ -32,7 +33,7 @@ from .models import Classroom, Member
 from .teacher_common import own_class
 
 
-def _list(request: HttpRequest, form: NewClassForm, status: int = 200) -> HttpResponse:
+def _list(request: AuthenticatedHttpRequest, form: NewClassForm, status: int = 200) -> HttpResponse:
     classes = Classroom.objects.filter(owner=request.user).annotate(
         member_count=Count("members", distinct=True),
         session_count=Count("class_sessions", distinct=True),
@@ -44,13 +45,13 @@ def _list(request: HttpRequest, form: NewClassForm, status: int = 200) -> HttpRe
 
 @login_required
 @require_GET
-def index(request: HttpRequest) -> HttpResponse:
+def index(request: AuthenticatedHttpRequest) -> HttpResponse:
     return _list(request, NewClassForm(owner=request.user))
 
 
 @login_required
 @require_POST
-def class_new(request: HttpRequest) -> HttpResponse:
+def class_new(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = NewClassForm(request.POST, owner=request.user)
     if not form.is_valid():
         return _list(request, form, status=422)
@@ -70,7 +71,7 @@ def _member(classroom: Classroom, name: str) -> Member:
 
 
 def _page(
-    request: HttpRequest, classroom: Classroom, status: int = 200, **forms: Any
+    request: AuthenticatedHttpRequest, classroom: Classroom, status: int = 200, **forms: Any
 ) -> HttpResponse:
     sessions = (
         Session.objects.filter(class_session__classroom=classroom)
@@ -94,13 +95,13 @@ def _page(
 
 @login_required
 @require_GET
-def classroom(request: HttpRequest, pk: int) -> HttpResponse:
+def classroom(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     return _page(request, own_class(request, pk))
 
 
 @login_required
 @require_POST
-def class_rename(request: HttpRequest, pk: int) -> HttpResponse:
+def class_rename(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     classroom = own_class(request, pk)
     form = ClassNameForm(request.POST)
     if not form.is_valid():
@@ -113,7 +114,7 @@ def class_rename(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def class_delete(request: HttpRequest, pk: int) -> HttpResponse:
+def class_delete(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     classroom = own_class(request, pk)
     if request.method == "POST":
         name = classroom.name
@@ -129,7 +130,7 @@ def class_delete(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def names_add(request: HttpRequest, pk: int) -> HttpResponse:
+def names_add(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     classroom = own_class(request, pk)
     form = RosterForm(request.POST, classroom=classroom)
     if not form.is_valid():
@@ -151,7 +152,7 @@ def names_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def member_edit(request: HttpRequest, pk: int, member_id: int) -> HttpResponse:
+def member_edit(request: AuthenticatedHttpRequest, pk: int, member_id: int) -> HttpResponse:
     """Rename a roster name, or remove it (the quizzes' results keep what they answered)."""
     classroom = own_class(request, pk)
     member = get_object_or_404(Member, pk=member_id, classroom=classroom)
@@ -174,7 +175,7 @@ def member_edit(request: HttpRequest, pk: int, member_id: int) -> HttpResponse:
                 )
         else:
             for error in form.errors["name"]:
-                messages.error(request, error)
+                messages.error(request, str(error))
     else:
         messages.error(request, _("That control does not exist."))
     return redirect(reverse("classrooms:classroom", args=[classroom.pk]) + "#roster")

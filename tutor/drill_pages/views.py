@@ -21,6 +21,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
 from tutor.concepts import CONCEPTS, Concept, by_topic
+from tutor.core.http import HtmxHttpRequest
 from tutor.drills.base import (
     LEVEL_NAMES,
     LEVELS,
@@ -39,6 +40,7 @@ from tutor.drills.base import (
     remember_answer,
 )
 from tutor.drills.drill import Drill, PlayDrill, QuestionDrill
+from tutor.drills.parts import render_part
 from tutor.drills.practice import practice
 from tutor.drills.registry import DRILLS
 from tutor.engine.errors import EngineError
@@ -121,7 +123,7 @@ def unknown_concept(request: HttpRequest, drill: QuestionDrill[Any, Any] | None)
 
 
 @require_http_methods(["GET", "POST"])
-def drill_page(request: HttpRequest, slug: str) -> HttpResponse:
+def drill_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     drill = DRILLS.get(slug)
     if isinstance(drill, PlayDrill):
         return drill.view(request, drill)
@@ -182,7 +184,7 @@ def _asked(drill: QuestionDrill[Any, Any], data: dict[str, Any]) -> Asked:
     )
 
 
-def _answer(request: HttpRequest, drill: QuestionDrill[Any, Any]) -> HttpResponse:
+def _answer(request: HtmxHttpRequest, drill: QuestionDrill[Any, Any]) -> HttpResponse:
     token = request.POST.get("token")
     try:
         asked = _asked(drill, read_token(drill.slug, token))
@@ -223,9 +225,9 @@ def _answer(request: HttpRequest, drill: QuestionDrill[Any, Any]) -> HttpRespons
 
 
 def _respond(
-    request: HttpRequest, drill: Drill, context: dict[str, Any], status: int = 200
+    request: HtmxHttpRequest, drill: Drill, context: dict[str, Any], status: int = 200
 ) -> HttpResponse:
     if request.htmx:
         # htmx swaps 2xx answers only; errors are shown in the same fragment.
-        return render(request, f"{drill.template}#feedback", context)
+        return HttpResponse(render_part(drill, "feedback", context, request))
     return render(request, drill.template, context, status=status)

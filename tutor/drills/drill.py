@@ -21,8 +21,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.utils.functional import Promise
+
+from tutor.core.http import HtmxHttpRequest
 
 from .base import LEVELS, MAX_SEED
 from .codec import JSON, Record
@@ -146,4 +148,4 @@ class QuestionDrill[Q: Record, G: Grade](Drill):
 class PlayDrill(Drill):
     """A game played over several requests, kept in the learner's session."""
 
-    view: Callable[[HttpRequest, PlayDrill], HttpResponse]
+    view: Callable[[HtmxHttpRequest, PlayDrill], HttpResponse]

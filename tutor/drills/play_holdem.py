@@ -16,6 +16,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
+from tutor.core.http import HtmxHttpRequest
 from tutor.core.locales import current_language
 from tutor.core.numbers import read_chips, whole_number
 from tutor.engine import bots
@@ -118,7 +119,7 @@ def _action_from_post(request: HttpRequest, hand: Hand) -> Action:
     raise IllegalAction("unknown_action")
 
 
-def view(request: HttpRequest, drill: PlayDrill) -> HttpResponse:
+def view(request: HtmxHttpRequest, drill: PlayDrill) -> HttpResponse:
     language = current_language()
     loaded = _load(request)
     error = None

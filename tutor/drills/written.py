@@ -82,10 +82,6 @@ class WrittenQuestion:
     data: Record
 
     @property
-    def template(self) -> str:
-        return self.drill.template
-
-    @property
     def right_answer(self) -> dict[str, list[str]]:
         """The right answer as it was stored when the session started."""
         return {k: list(v) for k, v in self.entry["answer"].items()}

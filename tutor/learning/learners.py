@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -22,6 +23,10 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_vary_headers
 
 from .models import KEY_LENGTH, Learner
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
 
 COOKIE = "learner"
 COOKIE_SALT = "tutor.learning.learner"
@@ -76,7 +81,7 @@ def current_learner(request: HttpRequest, create: bool = False) -> Learner | Non
     return learner
 
 
-def _account_learner(user: object) -> Learner:
+def _account_learner(user: User) -> Learner:
     try:
         with transaction.atomic():
             return Learner.objects.create(user=user)

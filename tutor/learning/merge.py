@@ -12,7 +12,7 @@ out, that browser starts afresh instead of showing the account's progress.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import DatabaseError, transaction
 from django.db.models import Exists, OuterRef
@@ -22,10 +22,14 @@ from . import learners, mastery, review
 from .models import Attempt, ConceptProgress, Learner, new_key
 from .record import PROGRESS_FIELDS, progress_of, set_progress
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+
 logger = logging.getLogger(__name__)
 
 
-def merge_on_login(sender: object, request: HttpRequest | None, user: Any, **kwargs: Any) -> None:
+def merge_on_login(sender: object, request: HttpRequest | None, user: User, **kwargs: Any) -> None:
     """The ``user_logged_in`` receiver (connected in ``apps.py``). A merge that fails is
     logged and undone whole; the log-in goes on (the progress stays with the browser)."""
     if request is None:
@@ -39,7 +43,7 @@ def merge_on_login(sender: object, request: HttpRequest | None, user: Any, **kwa
     learners.forget(request)
 
 
-def merge(anonymous: Learner, user: Any) -> Learner | None:
+def merge(anonymous: Learner, user: User) -> Learner | None:
     """Join ``anonymous``'s progress to ``user``'s learner; returns that learner (None
     when ``anonymous`` is no longer anonymous: a second log-in at the same moment merged
     it). A user with no learner yet simply takes the anonymous one over, under a new key."""

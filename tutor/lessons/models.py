@@ -19,7 +19,7 @@ from tutor.learning.models import Learner
 SLUG_LENGTH = 60
 
 
-class SittingQuerySet(models.QuerySet):
+class SittingQuerySet(models.QuerySet["Sitting"]):
     def of(self, learner: Learner | None) -> SittingQuerySet:
         """The learner's sittings (none for no learner)."""
         return self.filter(learner=learner) if learner is not None else self.none()

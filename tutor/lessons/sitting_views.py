@@ -13,14 +13,16 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from tutor.core.http import HtmxHttpRequest
 from tutor.core.numbers import whole_number
 from tutor.drills.base import AnswerError
+from tutor.drills.drill import Grade
+from tutor.drills.parts import part_context, render_part
 from tutor.drills.written_answers import answer_label, as_querydict
 from tutor.learning import review
 from tutor.learning.learners import current_learner
@@ -60,7 +62,7 @@ def _load(request: HttpRequest, pk: int) -> Sitting | None:
 
 
 @require_GET
-def sitting_page(request: HttpRequest, pk: int) -> HttpResponse:
+def sitting_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     sitting = _load(request, pk)
     if sitting is None:
         return not_found(request)
@@ -74,7 +76,7 @@ def sitting_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
-def answer(request: HttpRequest, pk: int) -> HttpResponse:
+def answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     sitting = _load(request, pk)
     if sitting is None:
         return not_found(request)
@@ -100,7 +102,7 @@ def stage(
     sitting: Sitting,
     *,
     shown: int | None = None,
-    graded: Any = None,
+    graded: Grade | None = None,
     message: str | None = None,
     retry: QueryDict | None = None,
 ) -> dict[str, Any]:
@@ -141,7 +143,9 @@ def _next_unit(found: Unit | None) -> Unit | None:
     return next_unit(found) if found is not None else None
 
 
-def _verdict(context: dict[str, Any], sitting: Sitting, index: int, graded: Any) -> dict[str, Any]:
+def _verdict(
+    context: dict[str, Any], sitting: Sitting, index: int, graded: Grade | None
+) -> dict[str, Any]:
     """The question just answered, with its verdict (and, but in a check, its feedback)."""
     q = sittings.read(sitting, index)
     row = sitting.answers.filter(index=index).first()
@@ -176,15 +180,15 @@ def _summary(request: HttpRequest, context: dict[str, Any], summary: Summary) ->
             feedback = regrade(q, mistake.answer)
         except (AnswerError, KeyError, TypeError, ValueError):
             feedback = None
-        part = {
-            **q.context(),
-            "question": q.data,
-            "feedback": feedback,
-            "answer": as_querydict(mistake.answer),
-            "answer_lists": mistake.answer,
-        }
-        question = render_to_string(f"{q.template}#question", part, request)
-        explained = render_to_string(f"{q.template}#feedback_body", part, request)
+        part = part_context(
+            q.drill,
+            q.data,
+            feedback=feedback,
+            answer=as_querydict(mistake.answer),
+            answer_lists=mistake.answer,
+        )
+        question = render_part(q.drill, "question", part, request)
+        explained = render_part(q.drill, "feedback_body", part, request)
         mistakes.append({"mistake": mistake, "question": question, "explained": explained})
     context.update(summary=summary, mistakes=mistakes, finished=True)
     if sitting.kind == Sitting.Kind.REVIEW:

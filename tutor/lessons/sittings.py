@@ -20,6 +20,7 @@ from django.db import transaction
 from django.http import HttpRequest, QueryDict
 from django.utils import timezone
 
+from tutor.drills.drill import Grade
 from tutor.drills.written import WrittenQuestion, grade, question
 from tutor.learning import record as recording
 from tutor.learning.models import Attempt, Learner
@@ -139,7 +140,7 @@ def kept(data: QueryDict) -> dict[str, list[str]]:
     }
 
 
-def submit(request: HttpRequest, sitting: Sitting, data: QueryDict) -> tuple[SittingAnswer, Any]:
+def submit(request: HttpRequest, sitting: Sitting, data: QueryDict) -> tuple[SittingAnswer, Grade]:
     """Take the answer to the question on screen: (its stored row, the drill's grade).
     ``Refused`` when it is not to be counted; the drill's ``AnswerError`` (translated)
     when it cannot be read, and then nothing is counted either."""

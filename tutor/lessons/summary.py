@@ -11,6 +11,7 @@ from typing import Any
 from django.utils.functional import Promise
 
 from tutor.concepts import CONCEPTS, Concept
+from tutor.drills.drill import Grade
 from tutor.drills.written import WrittenQuestion
 from tutor.drills.written_answers import answer_label, as_querydict
 from tutor.learning.mastery import MASTERY_NAMES, Mastery
@@ -114,6 +115,6 @@ def summarize(sitting: Sitting) -> Summary:
     )
 
 
-def regrade(q: WrittenQuestion, answer: dict[str, list[str]]) -> Any:
+def regrade(q: WrittenQuestion, answer: dict[str, list[str]]) -> Grade:
     """The drill's feedback on a stored answer (the explanation of a mistake)."""
     return q.drill.grade(q.data, as_querydict(answer))

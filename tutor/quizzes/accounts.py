@@ -20,9 +20,16 @@ from .forms import SignupForm
 
 
 def _next_url(request: HttpRequest) -> str | None:
+    """Where to go after signing up: a path on this site only (``/en/learn/``), never
+    another host nor a relative address such as ``x/y``, which the browser would read
+    against the sign-up page's own path."""
     target = request.POST.get("next") or request.GET.get("next")
-    if target and url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    if (
+        target
+        and target.startswith("/")
+        and url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        )
     ):
         return target
     return None

@@ -8,10 +8,10 @@ from typing import Any
 
 from babel.lists import format_list
 from django.db.models import Max, QuerySet
-from django.http import HttpRequest
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from tutor.core.http import AuthenticatedHttpRequest
 from tutor.core.locales import current_language, native_name
 from tutor.core.numbers import whole_number
 from tutor.drills import own_question as own
@@ -22,7 +22,7 @@ from .models import OwnQuestion, Quiz, Slot, Tag
 MAX_SEARCH = 100
 
 
-def own_questions(request: HttpRequest) -> QuerySet[OwnQuestion]:
+def own_questions(request: AuthenticatedHttpRequest) -> QuerySet[OwnQuestion]:
     return OwnQuestion.objects.filter(owner=request.user).prefetch_related("tags")
 
 
@@ -54,7 +54,7 @@ def languages_html(codes: list[str]) -> SafeString:
     return mark_safe(html)  # the pattern is escaped; each name came from format_html
 
 
-def filtered(request: HttpRequest) -> tuple[QuerySet[OwnQuestion], Tag | None, str]:
+def filtered(request: AuthenticatedHttpRequest) -> tuple[QuerySet[OwnQuestion], Tag | None, str]:
     """The teacher's questions with the tag (``?tag=``) and the words (``?q=``) asked for."""
     questions = own_questions(request)
     tag = None

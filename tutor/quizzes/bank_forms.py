@@ -124,8 +124,9 @@ class OwnQuestionForm(forms.Form):
         self.rows = max(SHOWN_CHOICES, min(rows, own.MAX_CHOICES))
         choices = [(str(i), _("Choice %(number)s") % {"number": i + 1}) for i in range(self.rows)]
         first_choices = [(code, native_name(code)) for code in languages()]
-        self.fields["right"].choices = choices
-        self.fields["first"].choices = first_choices
+        right, first = self.fields["right"], self.fields["first"]
+        assert isinstance(right, forms.ChoiceField) and isinstance(first, forms.ChoiceField)
+        right.choices, first.choices = choices, first_choices
         self.fields["first"].initial = current_language()
         for code in languages():
             self.fields[f"prompt_{code}"] = forms.CharField(
@@ -176,7 +177,8 @@ class OwnQuestionForm(forms.Form):
         return texts
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         texts = self._texts(data)
         kind, first = data.get("kind"), data.get("first")
         if not texts:

@@ -13,12 +13,13 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db import transaction
 from django.db.models import Count
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tutor.core.http import AuthenticatedHttpRequest
 from tutor.core.numbers import whole_number
 
 from .bank import add_slots, filtered, own_questions, rows
@@ -32,7 +33,7 @@ PER_PAGE = 50
 
 @login_required
 @require_http_methods(["GET"])
-def bank(request: HttpRequest) -> HttpResponse:
+def bank(request: AuthenticatedHttpRequest) -> HttpResponse:
     questions, tag, search = filtered(request)
     page = Paginator(questions, PER_PAGE).get_page(request.GET.get("page"))
     tags = Tag.objects.filter(owner=request.user).annotate(used=Count("questions"))
@@ -46,7 +47,9 @@ def bank(request: HttpRequest) -> HttpResponse:
     return render(request, "quizzes/teacher/bank.html", context)
 
 
-def _save(request: HttpRequest, form: OwnQuestionForm, question: OwnQuestion) -> OwnQuestion:
+def _save(
+    request: AuthenticatedHttpRequest, form: OwnQuestionForm, question: OwnQuestion
+) -> OwnQuestion:
     record = form.record()
     with transaction.atomic():
         question.owner = request.user
@@ -63,7 +66,7 @@ def _save(request: HttpRequest, form: OwnQuestionForm, question: OwnQuestion) ->
     return question
 
 
-def _target_quiz(request: HttpRequest) -> Quiz | None:
+def _target_quiz(request: AuthenticatedHttpRequest) -> Quiz | None:
     """The quiz the question is written for (``?quiz=``), if the teacher owns it."""
     pk = whole_number(request.GET.get("quiz") or request.POST.get("quiz"), 12)
     return Quiz.objects.filter(owner=request.user, pk=pk).first() if pk else None
@@ -71,7 +74,7 @@ def _target_quiz(request: HttpRequest) -> Quiz | None:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def question_new(request: HttpRequest) -> HttpResponse:
+def question_new(request: AuthenticatedHttpRequest) -> HttpResponse:
     quiz = _target_quiz(request)
     form = OwnQuestionForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
@@ -89,7 +92,7 @@ def question_new(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def question_edit(request: HttpRequest, pk: int) -> HttpResponse:
+def question_edit(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     question = get_object_or_404(own_questions(request), pk=pk)
     record = question.record()
     tags = [tag.name for tag in question.tags.all()]
@@ -111,7 +114,7 @@ def question_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def question_delete(request: HttpRequest, pk: int) -> HttpResponse:
+def question_delete(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     question = get_object_or_404(own_questions(request), pk=pk)
     if request.method == "POST":
         question.delete()
@@ -127,7 +130,7 @@ def question_delete(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def quiz_add(request: HttpRequest, pk: int) -> HttpResponse:
+def quiz_add(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Put questions ticked in the bank into a quiz, each as one fixed question."""
     quiz = own_quiz(request, pk)
     ids = [n for v in request.POST.getlist("question") if (n := whole_number(v, 12)) is not None]

@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from tutor.core.http import AuthenticatedHttpRequest
 from tutor.drills.base import LEVEL_NAMES, new_seed, question_url
 from tutor.drills.registry import question_drill
 from tutor.drills.written import deal, own_entry
@@ -36,7 +37,7 @@ from .teacher_common import own_quiz, render_question
 BANK_SHOWN = 100
 
 
-def _own_slot(request: HttpRequest, pk: int, slot_id: int) -> tuple[Quiz, Slot]:
+def _own_slot(request: AuthenticatedHttpRequest, pk: int, slot_id: int) -> tuple[Quiz, Slot]:
     quiz = own_quiz(request, pk)
     return quiz, get_object_or_404(Slot, pk=slot_id, quiz=quiz)
 
@@ -83,7 +84,7 @@ def index(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def quiz_new(request: HttpRequest) -> HttpResponse:
+def quiz_new(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = QuizForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         quiz = form.save(commit=False)
@@ -122,7 +123,7 @@ def _slot_rows(request: HttpRequest, quiz: Quiz) -> list[dict[str, Any]]:
 
 
 def _edit_page(
-    request: HttpRequest,
+    request: AuthenticatedHttpRequest,
     quiz: Quiz,
     form: QuizForm | None = None,
     slot_form: SlotForm | None = None,
@@ -142,7 +143,7 @@ def _edit_page(
     return render(request, "quizzes/teacher/quiz_edit.html", context)
 
 
-def _bank_context(request: HttpRequest) -> dict[str, Any]:
+def _bank_context(request: AuthenticatedHttpRequest) -> dict[str, Any]:
     """The teacher's bank questions to pick from, filtered as asked (``?tag=``, ``?q=``)."""
     questions, tag, search = filtered(request)
     return {
@@ -157,7 +158,7 @@ def _bank_context(request: HttpRequest) -> dict[str, Any]:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def quiz_edit(request: HttpRequest, pk: int) -> HttpResponse:
+def quiz_edit(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     quiz = own_quiz(request, pk)
     if request.method == "POST":
         form = QuizForm(request.POST, instance=quiz)
@@ -172,7 +173,7 @@ def quiz_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def quiz_delete(request: HttpRequest, pk: int) -> HttpResponse:
+def quiz_delete(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     quiz = own_quiz(request, pk)
     if request.method == "POST":
         quiz.delete()
@@ -187,7 +188,7 @@ def quiz_delete(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def quiz_copy(request: HttpRequest, pk: int) -> HttpResponse:
+def quiz_copy(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     quiz = own_quiz(request, pk)
     slots = list(quiz.slots.all())
     with transaction.atomic():
@@ -211,7 +212,7 @@ def quiz_copy(request: HttpRequest, pk: int) -> HttpResponse:
 # -- slots -------------------------------------------------------------------------------
 @login_required
 @require_POST
-def slot_add(request: HttpRequest, pk: int) -> HttpResponse:
+def slot_add(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     quiz = own_quiz(request, pk)
     form = SlotForm(request.POST, auto_id="new-slot-%s")
     if not form.is_valid():
@@ -235,7 +236,7 @@ def slot_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def slot_edit(request: HttpRequest, pk: int, slot_id: int) -> HttpResponse:
+def slot_edit(request: AuthenticatedHttpRequest, pk: int, slot_id: int) -> HttpResponse:
     quiz, slot = _own_slot(request, pk, slot_id)
     form = SlotEditForm(request.POST)
     if not form.is_valid():
@@ -259,7 +260,7 @@ def slot_edit(request: HttpRequest, pk: int, slot_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def slot_move(request: HttpRequest, pk: int, slot_id: int) -> HttpResponse:
+def slot_move(request: AuthenticatedHttpRequest, pk: int, slot_id: int) -> HttpResponse:
     quiz, slot = _own_slot(request, pk, slot_id)
     slots = list(quiz.slots.all())
     position = next(i for i, s in enumerate(slots) if s.pk == slot.pk)
@@ -277,7 +278,7 @@ def slot_move(request: HttpRequest, pk: int, slot_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def slot_deal(request: HttpRequest, pk: int, slot_id: int) -> HttpResponse:
+def slot_deal(request: AuthenticatedHttpRequest, pk: int, slot_id: int) -> HttpResponse:
     """Deal another question for a fixed slot (a new seed)."""
     quiz, slot = _own_slot(request, pk, slot_id)
     if slot.kind == Slot.Kind.FIXED:
@@ -289,7 +290,7 @@ def slot_deal(request: HttpRequest, pk: int, slot_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def slot_delete(request: HttpRequest, pk: int, slot_id: int) -> HttpResponse:
+def slot_delete(request: AuthenticatedHttpRequest, pk: int, slot_id: int) -> HttpResponse:
     quiz, slot = _own_slot(request, pk, slot_id)
     slot.delete()
     _touch(quiz)

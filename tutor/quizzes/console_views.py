@@ -27,13 +27,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
+from tutor.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from tutor.core.locales import current_language
 from tutor.core.zones import DEFAULT_ZONES, browser_zone
 from tutor.drills.written_answers import answer_label, right_answer_form
 
 from . import charts, classes, export, nicknames, results, services, stage
 from .forms import RunForm
-from .models import Participant, Response, RetryPoints, Session
+from .models import Participant, Response, Session
 from .teacher_common import own_quiz, own_session, render_question, render_reveal
 
 STOP_POLLING = 286  # htmx stops polling on this status
@@ -55,14 +56,14 @@ def qr_svg(url: str) -> SafeString:
 
 def join_url(request: HttpRequest, session: Session) -> str:
     """The join link, in the quiz's language when it has one (else the teacher's)."""
-    with translation.override(session.settings.get("language") or current_language()):
+    with translation.override(session.settings_view.language or current_language()):
         return request.build_absolute_uri(reverse("quizzes:join-code", args=[session.code]))
 
 
 # -- running a quiz ----------------------------------------------------------------------
 @login_required
 @require_http_methods(["GET", "POST"])
-def quiz_run(request: HttpRequest, pk: int) -> HttpResponse:
+def quiz_run(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     quiz = own_quiz(request, pk)
     if not quiz.slots.filter(drill__in=[d.slug for d in services.quiz_drills()]).exists():
         messages.error(request, _("Add at least one question before running the quiz."))
@@ -78,11 +79,9 @@ def quiz_run(request: HttpRequest, pk: int) -> HttpResponse:
         if form.is_valid():
             data = form.cleaned_data
             session = services.start_session(
-                quiz, data["mode"], data["opens"], data["closes"], data["leaderboard"]
+                quiz, data["mode"], data["opens"], data["closes"], data["leaderboard"], data["zone"]
             )
             classes.attach(session, data.get("classroom"), request.user)
-            session.settings = {**session.settings, "zone": data["zone"]}
-            session.save(update_fields=["settings"])
             request.session[ZONE_KEY] = data["zone"]
             return redirect("quizzes:console", code=session.code)
     else:
@@ -112,7 +111,7 @@ def _console_context(request: HttpRequest, session: Session) -> dict[str, Any]:
         "total": total,
         "live": session.mode == Session.Mode.LIVE,
         "ended": ended,
-        "zone": session.settings.get("zone", "UTC"),
+        "zone": session.settings_view.zone,
         "poll_query": f"state={session.state}&current={session.current}",
         "max_points": results.max_points(session),
     }
@@ -140,7 +139,7 @@ def _console_context(request: HttpRequest, session: Session) -> dict[str, Any]:
 
 @login_required
 @require_GET
-def console(request: HttpRequest, code: str) -> HttpResponse:
+def console(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
     session = own_session(request, code)
     context = _console_context(request, session)
     link = join_url(request, session)
@@ -150,7 +149,7 @@ def console(request: HttpRequest, code: str) -> HttpResponse:
         context["podium"] = services.leaderboard(session, top=3)
     if session.mode == Session.Mode.LIVE and 0 <= session.current < len(session.questions):
         q = services.question(session, session.current)
-        language = session.settings.get("language") or current_language()
+        language = session.settings_view.language or current_language()
         with translation.override(language):
             context["question_html"] = render_question(request, q)
             if session.state in (Session.State.REVEAL, Session.State.ENDED):
@@ -164,7 +163,7 @@ def console(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_GET
-def console_state(request: HttpRequest, code: str) -> HttpResponse:
+def console_state(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """The console's live numbers (who joined, who answered); a full refresh when the
     session moved on elsewhere (or the teacher was logged out, so the page itself goes
     to the login form); HTTP 286 (stop polling) once it has ended."""
@@ -195,7 +194,7 @@ CONTROLS = {
 
 @login_required
 @require_POST
-def control(request: HttpRequest, code: str) -> HttpResponse:
+def control(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
     """The teacher's buttons. The form says which state it was pressed in, so a double
     click (or a second tab) never skips a question."""
     session = own_session(request, code)
@@ -217,7 +216,7 @@ def control(request: HttpRequest, code: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def student(request: HttpRequest, code: str, pk: int) -> HttpResponse:
+def student(request: AuthenticatedHttpRequest, code: str, pk: int) -> HttpResponse:
     """Rename a student, or remove them from the quiz (their answers stay, marked)."""
     session = own_session(request, code)
     participant = get_object_or_404(Participant, session=session, pk=pk, removed=False)
@@ -244,7 +243,7 @@ def student(request: HttpRequest, code: str, pk: int) -> HttpResponse:
 # -- results -----------------------------------------------------------------------------
 @login_required
 @require_GET
-def results_page(request: HttpRequest, code: str) -> HttpResponse:
+def results_page(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
     session = own_session(request, code)
     responses = results.answered_responses(session)
     per_question = results.question_results(session, responses)
@@ -267,20 +266,20 @@ def results_page(request: HttpRequest, code: str) -> HttpResponse:
         "students": students,
         "numbers": [r.number for r in per_question],
         "max_points": results.max_points(session),
-        "zone": session.settings.get("zone", "UTC"),
+        "zone": session.settings_view.zone,
         "answered_total": len(responses),
-        "retry_rule": RetryPoints(session.settings.get("retry_points", "full")).label,
+        "retry_rule": session.settings_view.retry_points.label,
     }
     return render(request, "quizzes/teacher/results.html", context)
 
 
 @login_required
 @require_GET
-def results_csv(request: HttpRequest, code: str) -> HttpResponse:
+def results_csv(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
     return export.csv_response(own_session(request, code), "answers")
 
 
 @login_required
 @require_GET
-def totals_csv(request: HttpRequest, code: str) -> HttpResponse:
+def totals_csv(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
     return export.csv_response(own_session(request, code), "totals")

@@ -52,7 +52,7 @@ def _seconds(value: Decimal | None) -> str:
 def csv_filename(session: Session, table: str = "answers") -> str:
     """``<title>-<date>.csv`` for the answers, ``<title>-<date>-totals.csv`` for the
     totals (one table per file, as spreadsheets and importers expect)."""
-    title = slugify(session.settings.get("title") or session.quiz.title, allow_unicode=True)
+    title = slugify(session.title, allow_unicode=True)
     date = timezone.localdate(session.created).isoformat()
     suffix = "" if table == "answers" else f"-{table}"
     return f"{title or 'quiz'}-{date}{suffix}.csv"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import zoneinfo
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -24,6 +24,10 @@ from tutor.drills.base import LEVEL_NAMES, LEVELS
 
 from .models import Quiz, RetryPoints, Session, Slot
 from .services import quiz_drills
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 
 MAX_TIME_LIMIT = 3600
 MIN_TIME_LIMIT = 5
@@ -58,7 +62,7 @@ class SignupForm(UserCreationForm):
         return email
 
 
-def quiz_language_choices() -> list[tuple[str, str]]:
+def quiz_language_choices() -> list[tuple[str, StrOrPromise]]:
     return [("", _("Each student's own language")), *language_choices()]
 
 
@@ -200,7 +204,8 @@ class RunForm(forms.Form):
     )
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("mode") != Session.Mode.HOMEWORK:
             data["opens"] = data["closes"] = None
             return data

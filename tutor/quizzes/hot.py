@@ -13,10 +13,11 @@ them on SQLite and PostgreSQL).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypedDict
 
 from django.db import connections, router
 from django.db.models import Field, Model
@@ -24,6 +25,13 @@ from django.db.models import Field, Model
 from .models import Participant, Response, Session
 
 Converter = Callable[[Any, Any, Any], Any]
+
+
+def _column_name(field: Field[Any, Any]) -> str:
+    """A concrete field's column name (set for every field a table has)."""
+    if field.column is None:
+        raise ValueError(f"{field.name} has no column")
+    return field.column
 
 
 @dataclass(frozen=True)
@@ -48,7 +56,7 @@ class Columns:
         return cls(
             model,
             tuple(field.attname for field in fields),
-            tuple(f"{quote(table_alias)}.{quote(field.column)}" for field in fields),
+            tuple(f"{quote(table_alias)}.{quote(_column_name(field))}" for field in fields),
             tuple(converters),
         )
 
@@ -157,17 +165,28 @@ def responses(participant: Participant) -> dict[int, Response]:
     return rows
 
 
-#: What an answer writes into its response row (services.submit), besides ``attempts``.
-STORED = ("answer", "answered", "correct", "points", "elapsed_ms", "history")
+class StoredAnswer(TypedDict):
+    """What an answer writes into its response row (services.submit), besides ``attempts``."""
+
+    answer: dict[str, list[str]]  # the posted fields (services.stored_answer)
+    answered: datetime
+    correct: bool
+    points: int
+    elapsed_ms: int | None
+    history: list[dict[str, Any]]  # every attempt: its answer, whether right, when
+
+
+STORED = tuple(StoredAnswer.__annotations__)
 
 
 # Kept per process. Key: the database alias, as above.
 @lru_cache(maxsize=8)
 def _store_sql(alias: str) -> str:
     quote = connections[alias].ops.quote_name
-    column = {name: quote(Response._meta.get_field(name).column) for name in STORED}
-    attempts, answered, correct = quote("attempts"), column["answered"], column["correct"]
-    assignments = ", ".join(f"{column[name]} = %s" for name in STORED)
+    fields = _stored_fields()
+    quoted = {name: quote(_column_name(fields[name])) for name in STORED}
+    attempts, answered, correct = quote("attempts"), quoted["answered"], quoted["correct"]
+    assignments = ", ".join(f"{quoted[name]} = %s" for name in STORED)
     return (
         f"UPDATE {quote(Response._meta.db_table)} SET {attempts} = {attempts} + 1, {assignments}"
         f" WHERE {quote('id')} = %s AND {attempts} = %s"
@@ -175,15 +194,19 @@ def _store_sql(alias: str) -> str:
     )
 
 
-def store_answer(response: Response, values: dict[str, Any], attempts_allowed: int) -> bool:
+def _stored_fields() -> dict[str, Field[Any, Any]]:
+    return {field.name: field for field in Response._meta.concrete_fields if field.name in STORED}
+
+
+def store_answer(response: Response, values: StoredAnswer, attempts_allowed: int) -> bool:
     """The one conditional UPDATE that stores an answer (services.submit says why): it
     matches only the row as it was read (same attempts) and only while the question may
     still be answered (not answered yet, or wrong with attempts left). True if stored."""
     alias = router.db_for_write(Response)
     connection = connections[alias]
-    params = [
-        Response._meta.get_field(name).get_db_prep_save(values[name], connection) for name in STORED
-    ]
+    fields = _stored_fields()
+    stored: Mapping[str, object] = values  # read by the names of STORED, in its order
+    params = [fields[name].get_db_prep_save(stored[name], connection) for name in STORED]
     params += [response.pk, response.attempts, False, attempts_allowed]
     with connection.cursor() as cursor:
         cursor.execute(_store_sql(alias), params)

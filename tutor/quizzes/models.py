@@ -8,7 +8,9 @@ deals the same question again from the same seed.
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any, Self
 
 from django.conf import settings
 from django.db import models
@@ -164,6 +166,59 @@ class Slot(models.Model):
         return f"{self.drill} ({self.level})"
 
 
+@dataclass(frozen=True)
+class SessionSettings:
+    """What a session keeps of its quiz when it starts, and the time zone its times are
+    shown in: the one place their defaults live. Stored as JSON in ``Session.settings``
+    (``to_json``, these names as keys); read back with ``from_json``, where a missing key,
+    or a value of the wrong kind, is its default and an unknown key is ignored, so every
+    session ever stored reads the same."""
+
+    title: str = ""  # empty: the quiz's own title
+    language: str = ""  # empty: each student's own language
+    feedback: Quiz.Feedback = Quiz.Feedback.AT_ONCE
+    attempts: int = 1  # answers allowed per question, until one is right
+    retry_points: RetryPoints = RetryPoints.FULL
+    zone: str = "UTC"  # the time zone of the session's times (opening, closing, created)
+
+    @classmethod
+    def of_quiz(cls, quiz: Quiz, zone: str = "UTC") -> Self:
+        return cls(
+            title=quiz.title,
+            language=quiz.language,
+            feedback=Quiz.Feedback(quiz.feedback),
+            attempts=quiz.attempts,
+            retry_points=RetryPoints(quiz.retry_points),
+            zone=zone,
+        )
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, object]) -> Self:
+        default = cls()
+        title, language, zone = data.get("title"), data.get("language"), data.get("zone")
+        attempts = data.get("attempts")
+        return cls(
+            title=title if isinstance(title, str) else default.title,
+            language=language if isinstance(language, str) else default.language,
+            feedback=_choice(Quiz.Feedback, data.get("feedback"), default.feedback),
+            attempts=attempts if type(attempts) is int else default.attempts,
+            retry_points=_choice(RetryPoints, data.get("retry_points"), default.retry_points),
+            zone=zone if isinstance(zone, str) and zone else default.zone,
+        )
+
+    def to_json(self) -> dict[str, str | int]:
+        return {field.name: _plain(getattr(self, field.name)) for field in fields(self)}
+
+
+def _choice[C: models.TextChoices](choices: type[C], value: object, default: C) -> C:
+    """``value`` as one of ``choices``, else ``default``."""
+    return choices(value) if value in choices.values else default
+
+
+def _plain(value: str | int) -> str | int:
+    return str(value) if isinstance(value, str) else value
+
+
 class Session(models.Model):
     class Mode(models.TextChoices):
         LIVE = "live", pgettext_lazy("quiz mode", "Live, teacher-paced")
@@ -185,7 +240,7 @@ class Session(models.Model):
     closes = models.DateTimeField(null=True, blank=True)
     # The questions as they were when the session started: [{drill, level, seed, points, time_limit}].
     questions = models.JSONField(default=list)
-    settings = models.JSONField(default=dict)  # title, language, feedback, attempts, shuffle
+    settings = models.JSONField(default=dict)  # SessionSettings.to_json(): read settings_view
     leaderboard = models.BooleanField(default=False)
     version = models.PositiveIntegerField(default=0)  # bumped on every change students must follow
     created = models.DateTimeField(auto_now_add=True)
@@ -195,6 +250,20 @@ class Session(models.Model):
 
     def __str__(self) -> str:
         return self.code
+
+    @property
+    def settings_view(self) -> SessionSettings:
+        """The stored ``settings``, typed, with their defaults."""
+        return SessionSettings.from_json(self.settings)
+
+    @settings_view.setter
+    def settings_view(self, value: SessionSettings) -> None:
+        self.settings = value.to_json()
+
+    @property
+    def title(self) -> str:
+        """The title the session started with, else its quiz's."""
+        return self.settings_view.title or self.quiz.title
 
     @property
     def is_open(self) -> bool:

@@ -21,13 +21,14 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET
 
+from tutor.core.http import AuthenticatedHttpRequest
 from tutor.core.locales import current_language
 from tutor.drills.base import LEVEL_NAMES
+from tutor.drills.parts import part_context, render_part
 from tutor.drills.written_answers import answer_label
 
 from . import services
@@ -83,17 +84,15 @@ def counted(session: Session) -> int:
 
 def printed(request: HttpRequest, q: services.WrittenQuestion, with_key: bool) -> Printed:
     """Question ``q`` through its drill's partials (the key adds answer and explanation)."""
-    context = {"question": q.data, **q.context()}
+    context = part_context(q.drill, q.data)
     prefix = f"q{q.index + 1}-"
     return Printed(
         number=q.index + 1,
         points=int(q.entry.get("points", 1)),
         drill_title=str(q.drill.title),
         level_name=str(LEVEL_NAMES.get(q.entry["level"], q.entry["level"])),
-        question_html=scoped_ids(
-            render_to_string(f"{q.template}#question", context, request), prefix
-        ),
-        answer_html=scoped_ids(render_to_string(f"{q.template}#answer", context, request), prefix),
+        question_html=scoped_ids(render_part(q.drill, "question", context, request), prefix),
+        answer_html=scoped_ids(render_part(q.drill, "answer", context, request), prefix),
         key_label=answer_label(q, q.right_answer) if with_key else "",
         explanation_html=scoped_ids(render_reveal(request, q), f"{prefix}key-")
         if with_key
@@ -101,11 +100,11 @@ def printed(request: HttpRequest, q: services.WrittenQuestion, with_key: bool) -
     )
 
 
-def sheet_context(request: HttpRequest, code: str, with_key: bool) -> dict[str, Any]:
+def sheet_context(request: AuthenticatedHttpRequest, code: str, with_key: bool) -> dict[str, Any]:
     """The page's context: the teacher's own session (else a 404) and its questions,
     rendered in the language the quiz was given in."""
     session = own_session(request, code)
-    language = session.settings.get("language") or current_language()
+    language = session.settings_view.language or current_language()
     with translation.override(language):
         questions = [
             printed(request, services.question(session, index), with_key)
@@ -114,23 +113,23 @@ def sheet_context(request: HttpRequest, code: str, with_key: bool) -> dict[str, 
     return {
         "session": session,
         "quiz": session.quiz,
-        "title": session.settings.get("title") or session.quiz.title,
+        "title": session.title,
         "questions": questions,
         "total_points": sum(item.points for item in questions),
         "sheet_language": language,
-        "zone": session.settings.get("zone", "UTC"),
+        "zone": session.settings_view.zone,
     }
 
 
 @login_required
 @require_GET
-def answer_key(request: HttpRequest, code: str) -> HttpResponse:
+def answer_key(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
     context = sheet_context(request, code, with_key=True)
     return render(request, "quizzes/teacher/answer_key.html", context)
 
 
 @login_required
 @require_GET
-def worksheet(request: HttpRequest, code: str) -> HttpResponse:
+def worksheet(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
     context = sheet_context(request, code, with_key=False)
     return render(request, "quizzes/teacher/worksheet.html", context)

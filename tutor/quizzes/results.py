@@ -10,8 +10,8 @@ labels and the right answers come from ``answers.py``; the queries are QuerySet 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from decimal import Decimal
-from typing import Any
 
 from tutor.drills.base import LEVEL_NAMES
 from tutor.drills.written_answers import answer_label, right_answer_form
@@ -143,7 +143,7 @@ class Cell:
     points: int = 0
     elapsed_ms: int | None = None
     attempts: int = 0
-    at: Any = None
+    at: datetime | None = None  # when the last answer came
     #: The answers given before the last, in words, in order.
     earlier: tuple[str, ...] = ()
 

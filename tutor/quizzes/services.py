@@ -23,7 +23,7 @@ from tutor.drills.written import NOT_ANSWER_FIELDS, WrittenQuestion, grade, ques
 
 from . import hot, nicknames
 from .dealing import snapshot
-from .models import NICKNAME_LENGTH, Participant, Quiz, Response, RetryPoints, Session
+from .models import NICKNAME_LENGTH, Participant, Quiz, Response, Session, SessionSettings
 
 TIME_GRACE = timedelta(seconds=2)  # network delay allowed past a time limit
 
@@ -34,6 +34,7 @@ def start_session(
     opens: datetime | None = None,
     closes: datetime | None = None,
     leaderboard: bool = False,
+    zone: str = "UTC",
 ) -> Session:
     return Session.objects.create(
         quiz=quiz,
@@ -42,13 +43,7 @@ def start_session(
         closes=closes,
         leaderboard=leaderboard,
         questions=snapshot(quiz),
-        settings={
-            "title": quiz.title,
-            "language": quiz.language,
-            "feedback": quiz.feedback,
-            "attempts": quiz.attempts,
-            "retry_points": quiz.retry_points,
-        },
+        settings=SessionSettings.of_quiz(quiz, zone).to_json(),
         state=Session.State.LOBBY if mode == Session.Mode.LIVE else Session.State.QUESTION,
     )
 
@@ -92,7 +87,7 @@ def current_index(session: Session, participant: Participant) -> int | None:
     # clock runs per student from when they first saw it, and a question timed out stays
     # unanswered while the student goes on (coming back resumes at the next open one).
     responses = hot.responses(participant)
-    attempts = session.settings.get("attempts", 1)
+    attempts = session.settings_view.attempts
     now = timezone.now()
     for index in range(len(session.questions)):
         response = responses.get(index)
@@ -114,7 +109,7 @@ def timed_out(
     return limit is not None and now > limit + grace
 
 
-def deadline(session: Session, response: Response | None) -> Any:
+def deadline(session: Session, response: Response | None) -> datetime | None:
     limit = session.questions and session.questions[0].get("time_limit")
     if not limit:
         return None
@@ -160,7 +155,7 @@ def submit(
     q = question(session, index)
     feedback = grade(q, answer)  # AnswerError for a malformed answer
     now = timezone.now()
-    attempts_allowed = session.settings.get("attempts", 1)
+    attempts_allowed = session.settings_view.attempts
     response = mark_shown(participant, index)
     if timed_out(session, response, now):
         # A repeat of an answer that was stored in time (its reply was lost) hears that
@@ -177,10 +172,10 @@ def submit(
     # reply was lost) exactly one is stored, whatever the database.
     points = int(q.entry.get("points", 1)) if feedback.correct else 0
     if response.attempts:  # a later attempt: as the quiz says (sessions before: in full)
-        points = RetryPoints(session.settings.get("retry_points", "full")).of(points)
+        points = session.settings_view.retry_points.of(points)
     fields = stored_answer(answer)
     attempt = {"answer": fields, "correct": bool(feedback.correct), "at": now.isoformat()}
-    values = {
+    values: hot.StoredAnswer = {
         "answer": fields,
         "answered": now,
         "correct": bool(feedback.correct),

@@ -1,4 +1,5 @@
-"""What a student's quiz screen shows now: the rules of feedback, retries and deadlines.
+"""What a student's quiz screen shows now: the rules of feedback, retries and deadlines,
+and the :class:`Stage` they make, with the key it is kept under.
 
 Pure functions of plain facts (the session's mode, state and settings, this student's
 answer so far, the time now and the question's deadline), so every rule is tested
@@ -18,13 +19,23 @@ without a database or a request. The student's view gathers the facts, asks, and
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+import hashlib
+from dataclasses import dataclass, fields
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils import timezone
 
 from .models import Quiz, Session
+
+if TYPE_CHECKING:
+    from django.utils.safestring import SafeString
+
+    from tutor.drills.drill import Grade
+    from tutor.drills.written import WrittenQuestion
+
+    from .models import Participant, Response
+    from .services import Standing
 
 
 class Screen(enum.StrEnum):
@@ -40,7 +51,7 @@ class Rules:
 
     mode: str  # Session.Mode
     state: str  # Session.State
-    feedback: str = str(Quiz.Feedback.AT_ONCE)  # when feedback shows: Quiz.Feedback
+    feedback: Quiz.Feedback = Quiz.Feedback.AT_ONCE  # when feedback shows
     attempts: int = 1  # answers allowed per question, until one is right
     leaderboard: bool = False
     #: Homework past its closing time: over for everyone, as if ended.
@@ -52,8 +63,8 @@ class Rules:
         return cls(
             mode=session.mode,
             state=session.state,
-            feedback=session.settings.get("feedback", Quiz.Feedback.AT_ONCE),
-            attempts=session.settings.get("attempts", 1),
+            feedback=session.settings_view.feedback,
+            attempts=session.settings_view.attempts,
             leaderboard=session.leaderboard,
             closed=session.mode == Session.Mode.HOMEWORK
             and session.closes is not None
@@ -76,7 +87,7 @@ class Attempts:
     made: int = 0
 
     @classmethod
-    def of(cls, response: Any) -> Attempts:
+    def of(cls, response: Response) -> Attempts:
         return cls(
             answered=response.answered is not None,
             correct=bool(response.correct),
@@ -182,3 +193,102 @@ def at_question(
         try_again=try_again,
         attempts_left=max(0, rules.attempts - attempts.made) if try_again else 0,
     )
+
+
+@dataclass(frozen=True)
+class ReviewRow:
+    """One question of the finished screen's review: this student's result, and with the
+    explanations asked for, the question again with the explanation of their answer."""
+
+    number: int
+    answered: bool
+    correct: bool
+    points: int
+    explained: SafeString | str = ""
+
+
+@dataclass(frozen=True)
+class Stage:
+    """Everything the student's screen shows now, as :func:`screen` and the views of
+    :func:`at_end` and :func:`at_question` decide it. The template reads its fields (and,
+    on a question, what the drill's partials need: :meth:`context`)."""
+
+    session: Session
+    participant: Participant
+    total: int  # questions counted: of the finished screen, those asked
+    screen: Screen
+    index: int | None = None  # the question on screen, None without one
+    message: str | None = None  # for this student: why their answer was refused
+    # The finished screen.
+    score: int = 0
+    right: int = 0  # questions answered right
+    leaderboard: list[Standing] | None = None
+    review: list[ReviewRow] | None = None
+    explained: bool = False  # the review shows each question with its explanation
+    # A question's screen.
+    q: WrittenQuestion | None = None
+    response: Response | None = None
+    seconds_left: int | None = None  # None: no clock (no time limit, or answering is over)
+    can_answer: bool = False
+    try_again: bool = False
+    attempts_left: int = 0
+    feedback: Grade | None = None  # the verdict and explanation shown, if any
+    #: The answer the feedback explains (JSON, keys sorted): the feedback's cache key.
+    answer_json: str = ""
+
+    @property
+    def finished(self) -> bool:
+        return self.screen is Screen.FINISHED
+
+    @property
+    def closed(self) -> bool:
+        return self.screen is Screen.CLOSED
+
+    @property
+    def lobby(self) -> bool:
+        return self.screen is Screen.LOBBY
+
+    @property
+    def number(self) -> int | None:
+        return None if self.index is None else self.index + 1
+
+    def context(self) -> dict[str, Any]:
+        """The template's context: the stage's fields and, on a question, the question
+        (``question``) and what the drill's partials need besides it."""
+        own = {field.name: getattr(self, field.name) for field in fields(self)}
+        own.update(finished=self.finished, closed=self.closed, lobby=self.lobby)
+        if self.q is None:
+            return own
+        return {**self.q.context(), **own, "question": self.q.data, "number": self.number}
+
+    def cache_key(self, language: str) -> str | None:
+        """The key the rendered stage is kept under: a question's stage, which a whole
+        class asks for in the same second and which is the same for every student in the
+        same situation. It keys on the session's version, the question, what this student
+        may do, and the answer they gave (its explanation); the question itself is the
+        session's at ``index`` (stored whole when the session started). None when the
+        stage is this student's own: a message for them, a clock that counts their
+        seconds, the lobby, the end with their score."""
+        if (
+            self.screen is not Screen.QUESTION
+            or self.response is None
+            or self.message
+            or self.seconds_left is not None
+        ):
+            return None
+        feedback = self.feedback
+        situation = (
+            language,
+            self.session.code,
+            self.session.mode,
+            self.session.version,
+            self.index,
+            self.total,
+            self.can_answer,
+            self.try_again,
+            self.attempts_left,
+            self.response.answered is not None,
+            None if feedback is None else (bool(feedback.correct), self.answer_json),
+        )
+        digest = hashlib.sha256(repr(situation).encode()).hexdigest()
+        return f"quiz-stage:{digest}"

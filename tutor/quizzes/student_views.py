@@ -9,15 +9,14 @@ rules in ``stage.py``. Live sessions are followed by polling a tiny state endpoi
 
 from __future__ import annotations
 
-import hashlib
 import json
-from typing import Any
+from dataclasses import replace
 
 from django.core.cache import caches
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import get_template, render_to_string
+from django.template.loader import get_template
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.safestring import SafeString
@@ -25,10 +24,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from tutor.core.http import HtmxHttpRequest
 from tutor.core.locales import current_language
 from tutor.core.numbers import whole_number
 from tutor.drills.base import AnswerError
 from tutor.drills.drill import Grade
+from tutor.drills.parts import part_context, render_part
 from tutor.drills.written_answers import as_querydict, reveal_feedback
 from tutor.learning import record as learning
 
@@ -36,10 +37,11 @@ from . import hot, services, stage
 from .joins import cookie_token
 from .models import Participant, Response, Session, is_code
 from .poll import STOP_POLLING, live_state, quick_reply
+from .stage import ReviewRow, Screen, Stage
 
 
 def _quiz_language(session: Session, participant: Participant) -> str:
-    return session.settings.get("language") or participant.language
+    return session.settings_view.language or participant.language
 
 
 def _stage(
@@ -48,84 +50,76 @@ def _stage(
     participant: Participant,
     just_stored: tuple[Response, Grade | None] | None = None,
     shown: int | None = None,
-    **extra: Any,
-) -> dict[str, Any]:
+    message: str | None = None,
+) -> Stage:
     """Everything the student's screen shows now (``stage.py`` decides what). ``just_stored``:
     the response and feedback of the answer this request has just stored (not read or
     graded again). ``shown``: in homework, a question this student has answered, shown
     again with its verdict (the page after an answer) instead of the next one."""
-    context: dict[str, Any] = {
-        "session": session,
-        "participant": participant,
-        "total": len(session.questions),
-        **extra,
-    }
     rules = stage.Rules.of(session)
     index = services.current_index(session, participant)
     if shown is not None and rules.mode == Session.Mode.HOMEWORK and not rules.over:
         index = shown  # the question just answered, with its verdict, before moving on
-    context["index"] = index
     screen = stage.screen(rules, index=index, is_open=session.is_open)
-    if screen is stage.Screen.FINISHED:
-        return _finished(request, context, session, participant, stage.at_end(rules))
-    if screen is stage.Screen.CLOSED:
-        return {**context, "closed": True}
-    if screen is stage.Screen.LOBBY or index is None:  # no question: a live session's lobby
-        return {**context, "lobby": True}
-    return _question(context, session, participant, rules, index, just_stored)
+    here = Stage(session, participant, len(session.questions), screen, index, message)
+    if screen is Screen.FINISHED:
+        return _finished(request, here, stage.at_end(rules))
+    if screen is not Screen.QUESTION or index is None:  # closed, or a live session's lobby
+        return here
+    return _question(here, rules, index, just_stored)
 
 
-def _finished(
-    request: HttpRequest,
-    context: dict[str, Any],
-    session: Session,
-    participant: Participant,
-    view: stage.StageView,
-) -> dict[str, Any]:
-    context["finished"] = True
-    context["total"] = session.asked  # ended early: the questions never opened do not count
+def _finished(request: HttpRequest, here: Stage, view: stage.StageView) -> Stage:
+    session, participant = here.session, here.participant
     board = services.scores(session)
-    mine = next(((pts, right) for p, pts, right in board if p.pk == participant.pk), (0, 0))
-    context["score"], context["right"] = mine
-    if view.show_leaderboard:
-        context["leaderboard"] = services.leaderboard(session, board=board)
-    if view.show_review:
-        # The explanations are rendered on request (a link): a whole class reaches the end
-        # of a live quiz in the same second.
-        explain = request.GET.get("review") == "1"
-        context["review"] = _review(request, session, participant, explain)
-        context["explained"] = explain
-    return context
+    score, right = next(((pts, ok) for p, pts, ok in board if p.pk == participant.pk), (0, 0))
+    # The explanations are rendered on request (a link): a whole class reaches the end of
+    # a live quiz in the same second.
+    explain = view.show_review and request.GET.get("review") == "1"
+    return replace(
+        here,
+        total=session.asked,  # ended early: the questions never opened do not count
+        score=score,
+        right=right,
+        leaderboard=services.leaderboard(session, board=board) if view.show_leaderboard else None,
+        review=_review(request, session, participant, explain) if view.show_review else None,
+        explained=explain,
+    )
 
 
 def _question(
-    context: dict[str, Any],
-    session: Session,
-    participant: Participant,
+    here: Stage,
     rules: stage.Rules,
     index: int,
     just_stored: tuple[Response, Grade | None] | None,
-) -> dict[str, Any]:
+) -> Stage:
+    session, participant = here.session, here.participant
     q = services.question(session, index)
     graded = just_stored if just_stored is not None and just_stored[0].index == index else None
     response = graded[0] if graded else services.mark_shown(participant, index)
-    context.update(q.context())
-    context.update(question=q.data, q=q, response=response, number=index + 1)
     deadline = services.deadline(session, response)
     view = stage.at_question(
         rules, stage.Attempts.of(response), now=timezone.now(), deadline=deadline
     )
-    if deadline is not None and view.can_answer:  # no clock once answering is over
-        context["seconds_left"] = view.seconds_left
-        context["deadline"] = deadline
-    context["can_answer"] = view.can_answer
-    context["try_again"], context["attempts_left"] = view.try_again, view.attempts_left
-    if view.show_feedback:
-        context["feedback"] = graded[1] if graded else _feedback_for(q, response)
+    here = replace(
+        here,
+        q=q,
+        response=response,
+        # No clock once answering is over.
+        seconds_left=view.seconds_left if deadline is not None and view.can_answer else None,
+        can_answer=view.can_answer,
+        try_again=view.try_again,
+        attempts_left=view.attempts_left,
+    )
+    if not view.show_feedback:
+        return here
+    return replace(
+        here,
+        feedback=graded[1] if graded else _feedback_for(q, response),
         # What the explanation depends on besides the question: the answer (the stage's
         # fragment cache keys on it).
-        context["answer_json"] = json.dumps(response.answer, sort_keys=True)
-    return context
+        answer_json=json.dumps(response.answer, sort_keys=True),
+    )
 
 
 def _feedback_for(q: services.WrittenQuestion, response: Response) -> Grade | None:
@@ -139,7 +133,7 @@ def _feedback_for(q: services.WrittenQuestion, response: Response) -> Grade | No
 
 def _review(
     request: HttpRequest, session: Session, participant: Participant, explain: bool
-) -> list[dict[str, Any]]:
+) -> list[ReviewRow]:
     """Each question that counts: this student's result, and with ``explain`` the question
     again with the explanation of their answer (of the right answer, when they gave none)."""
     rows = []
@@ -147,18 +141,19 @@ def _review(
     for index in range(session.asked):
         response = answers.get(index)
         answered = bool(response and response.answered)
+        explained = (
+            _explained(request, services.question(session, index), response if answered else None)
+            if explain
+            else ""
+        )
         rows.append(
-            {
-                "number": index + 1,
-                "answered": answered,
-                "correct": bool(response and response.correct),
-                "points": response.points if response else 0,
-                "explained": _explained(
-                    request, services.question(session, index), response if answered else None
-                )
-                if explain
-                else "",
-            }
+            ReviewRow(
+                number=index + 1,
+                answered=answered,
+                correct=bool(response and response.correct),
+                points=response.points if response else 0,
+                explained=explained,
+            )
         )
     return rows
 
@@ -168,20 +163,17 @@ def _explained(
 ) -> SafeString:
     """The question and the explanation of the student's answer, or of the right one."""
     feedback = _feedback_for(q, response) if response is not None else None
-    context = {
-        **q.context(),
-        "question": q.data,
-        "feedback": feedback or reveal_feedback(q),
-        "reveal": feedback is None,
-    }
-    question = render_to_string(f"{q.template}#question", context, request)
-    return question + render_to_string(f"{q.template}#feedback_body", context, request)
+    context = part_context(
+        q.drill, q.data, feedback=feedback or reveal_feedback(q), reveal=feedback is None
+    )
+    question = render_part(q.drill, "question", context, request)
+    return question + render_part(q.drill, "feedback_body", context, request)
 
 
 STAGE = "quizzes/student/play.html#stage"
 
 
-def render_stage(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
+def render_stage(request: HttpRequest, here: Stage) -> HttpResponse:
     """The stage alone, as htmx swaps it in (a poll's new stage, an answer's verdict): a
     class sends these all in the same second. The stage reads only two things from the
     request, the CSRF token and the language, so it is rendered with those instead of the
@@ -189,13 +181,15 @@ def render_stage(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
     need them), a sixth of its cost. ``tests/quizzes/test_student.py`` checks that both ways
     give the same stage."""
     language = current_language()
-    key = _stage_key(context, language)
-    # Kept per process. Key: _stage_key, everything the stage shows; the student's own
-    # CSRF token is put in after (the cached copy holds a placeholder).
+    key = here.cache_key(language)
+    # Kept per process. Key: Stage.cache_key, everything the stage shows (the language,
+    # the session's version, the question, what this student may do, the answer they
+    # gave); no stage of a student's own is kept, and the student's own CSRF token is put
+    # in after (the cached copy holds a placeholder).
     html = caches["local"].get(key) if key is not None else None
     if html is None:
         extra = {"csrf_token": TOKEN_PLACEHOLDER, "LANGUAGE_CODE": language}
-        html = get_template(STAGE).render({**context, **extra})
+        html = get_template(STAGE).render({**here.context(), **extra})
         if key is not None:
             caches["local"].set(key, html, STAGE_SECONDS)
     return HttpResponse(html.replace(TOKEN_PLACEHOLDER, get_token(request)))
@@ -204,38 +198,6 @@ def render_stage(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
 #: Stands for the CSRF token in a cached stage (letters only: nothing escapes it).
 TOKEN_PLACEHOLDER = "csrftokenplaceholderQUIZSTAGE"
 STAGE_SECONDS = 120  # a question's stage is asked for in the seconds after the class moves
-
-
-def _stage_key(context: dict[str, Any], language: str) -> str | None:
-    """The cache key of a question's stage, which a whole class asks for in the same
-    second and which is the same for every student in the same situation: the session's
-    version, the question, what this student may do, and the answer they gave (its
-    explanation). None when the stage is this student's own: a message for them, a clock
-    that counts their seconds, the lobby, the end with their score."""
-    if (
-        "question" not in context
-        or context.get("message")
-        or context.get("seconds_left") is not None
-        or context.get("finished")
-        or context.get("closed")
-    ):
-        return None
-    session, response, feedback = context["session"], context["response"], context.get("feedback")
-    situation = (
-        language,
-        session.code,
-        session.mode,
-        session.version,
-        context["index"],
-        context["total"],
-        bool(context["can_answer"]),
-        bool(context["try_again"]),
-        context["attempts_left"],
-        response.answered is not None,
-        None if feedback is None else (bool(feedback.correct), context["answer_json"]),
-    )
-    digest = hashlib.sha256(repr(situation).encode()).hexdigest()
-    return f"quiz-stage:{digest}"
 
 
 def _load(request: HttpRequest, code: str) -> tuple[Session, Participant | None]:
@@ -265,12 +227,12 @@ def play(request: HttpRequest, code: str) -> HttpResponse:
     shown = whole_number(request.GET.get("answered", ""), 4)
     if shown is not None and not participant.responses.filter(index=shown).answered().exists():
         shown = None  # only a question this student has answered
-    context = _stage(request, session, participant, shown=shown)
-    return render(request, "quizzes/student/play.html", context)
+    here = _stage(request, session, participant, shown=shown)
+    return render(request, "quizzes/student/play.html", here.context())
 
 
 @require_GET
-def state(request: HttpRequest, code: str) -> HttpResponse:
+def state(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """204 while nothing changed; the new stage (for htmx to swap in) when the teacher moved
     on; 286 (stop polling) once it has ended, or for someone who is not in this quiz."""
     # Usually answered by poll.QuickPollMiddleware before this view: the same question.
@@ -300,7 +262,7 @@ REFUSALS = {
 
 
 @require_POST
-def answer(request: HttpRequest, code: str) -> HttpResponse:
+def answer(request: HtmxHttpRequest, code: str) -> HttpResponse:
     session, participant = _load(request, code)
     if participant is None:
         return redirect("quizzes:join-code", code=session.code)
@@ -323,8 +285,8 @@ def answer(request: HttpRequest, code: str) -> HttpResponse:
         if message is not None:
             session.refresh_from_db()  # refused: perhaps the class has moved on
         shown = answered[0].index if answered else None
-        context = _stage(request, session, participant, answered, shown, message=message)
-        return render_stage(request, context)
+        here = _stage(request, session, participant, answered, shown, message=message)
+        return render_stage(request, here)
     if message is None and answered is not None:  # post/redirect/get, to the verdict
         play = reverse("quizzes:play", args=[session.code])
         return redirect(f"{play}?answered={answered[0].index}")
@@ -332,6 +294,6 @@ def answer(request: HttpRequest, code: str) -> HttpResponse:
     return render(
         request,
         "quizzes/student/play.html",
-        _stage(request, session, participant, message=message),
+        _stage(request, session, participant, message=message).context(),
         status=status,
     )

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
-from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
+from tutor.drills.parts import part_context, render_part
 from tutor.drills.written_answers import reveal_feedback
 
 from . import services
@@ -31,9 +31,9 @@ def own_session(request: HttpRequest, code: str) -> Session:
 def render_question(request: HttpRequest, q: services.WrittenQuestion) -> SafeString:
     """The question as students see it (the drill's ``#question`` and ``#answer`` partials),
     shown inert: a preview, or the projector's view."""
-    context = {"question": q.data, **q.context()}
-    html = render_to_string(f"{q.template}#question", context, request) + render_to_string(
-        f"{q.template}#answer", context, request
+    context = part_context(q.drill, q.data)
+    html = render_part(q.drill, "question", context, request) + render_part(
+        q.drill, "answer", context, request
     )
     return mark_safe(
         f'<div class="quiz-question" inert>{html}</div>'
@@ -42,5 +42,5 @@ def render_question(request: HttpRequest, q: services.WrittenQuestion) -> SafeSt
 
 def render_reveal(request: HttpRequest, q: services.WrittenQuestion) -> SafeString:
     """The right answer and the engine's explanation: the drill's ``#feedback_body``."""
-    context = {"question": q.data, "feedback": reveal_feedback(q), "reveal": True, **q.context()}
-    return render_to_string(f"{q.template}#feedback_body", context, request)
+    context = part_context(q.drill, q.data, feedback=reveal_feedback(q), reveal=True)
+    return render_part(q.drill, "feedback_body", context, request)

@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import NotRequired, TypedDict, cast
+
+from django.contrib.sessions.backends.base import SessionBase
 
 from tutor.engine import tp2020
 from tutor.engine.tp2020 import Round, Settlement
@@ -25,7 +27,31 @@ SESSION_KEY = "teenpatti_round"
 VERSION = 2
 
 
-def new_state(chip: int = CHIPS[0]) -> dict[str, Any]:
+class Played(TypedDict):
+    """A round written down: dealt again from its seed, settled again from its stakes."""
+
+    round: int
+    seed: int
+    stakes: dict[str, str]  # bet -> stake (Decimal as text)
+    result: NotRequired[str]  # the round's result code (tp2020)
+    staked: NotRequired[str]
+    net: NotRequired[str]
+
+
+class Table(TypedDict):
+    """The table as the session keeps it (JSON: amounts as text)."""
+
+    version: int
+    balance: str
+    round: int  # the next round's number: the Deal button's one-time token
+    history: list[Played]  # newest first, at most HISTORY_KEEP
+    slip: dict[str, str]  # the bets on the layout: bet -> stake
+    chip: int  # the chip in hand
+    expected: str  # the exact expected result so far (a Fraction as text)
+    show_last: bool  # the last round stays on the table
+
+
+def new_state(chip: int = CHIPS[0]) -> Table:
     """A fresh table: the starting balance, round 1, no bets, no history."""
     return {
         "version": VERSION,
@@ -39,29 +65,29 @@ def new_state(chip: int = CHIPS[0]) -> dict[str, Any]:
     }
 
 
-def load_state(session: Any) -> dict[str, Any]:
+def load_state(session: SessionBase) -> Table:
     """This learner's table (a copy: it is saved back whole with :func:`save_state`)."""
     state = session.get(SESSION_KEY)
     if not isinstance(state, dict) or state.get("version") != VERSION:
         return new_state()
-    return dict(state)
+    return cast(Table, dict(state))  # written by save_state in this version's shape
 
 
-def save_state(session: Any, state: dict[str, Any]) -> None:
+def save_state(session: SessionBase, state: Table) -> None:
     session[SESSION_KEY] = state
 
 
-def slip_of(state: dict[str, Any]) -> Slip:
+def slip_of(state: Table) -> Slip:
     """The bets on the layout, in the engine's order of the spots."""
     stored = state.get("slip") or {}
     return {bet: Decimal(stored[bet]) for bet in tp2020.BETS if bet in stored}
 
 
-def set_slip(state: dict[str, Any], slip: Slip) -> None:
+def set_slip(state: Table, slip: Slip) -> None:
     state["slip"] = {bet: str(value) for bet, value in slip.items() if value}
 
 
-def expected_so_far(state: dict[str, Any]) -> Fraction:
+def expected_so_far(state: Table) -> Fraction:
     return Fraction(state.get("expected") or "0")
 
 
@@ -81,28 +107,26 @@ class Dealt:
     settlement: Settlement
 
 
-def replay(entry: dict[str, Any]) -> Dealt:
+def replay(entry: Played) -> Dealt:
     """Deal a written-down round again from its seed and settle its stakes."""
     dealt = tp2020.deal_round(int(entry["seed"]))
     settlement = tp2020.settle(dealt.hand_a, dealt.hand_b, entry["stakes"])
     return Dealt(int(entry["round"]), int(entry["seed"]), dealt, settlement)
 
 
-def deal(state: dict[str, Any], seed: int, stakes: Slip) -> Dealt:
+def deal(state: Table, seed: int, stakes: Slip) -> Dealt:
     """Deal round ``seed`` on the table, settle the slip, and move the table on: balance,
     round counter, expected result and history."""
-    entry = {
+    entry: Played = {
         "round": state["round"],
         "seed": seed,
         "stakes": {bet: str(value) for bet, value in stakes.items()},
     }
     played = replay(entry)
     settlement = played.settlement
-    entry.update(
-        result=settlement.result,
-        staked=str(settlement.total_staked),
-        net=str(settlement.net),
-    )
+    entry["result"] = settlement.result
+    entry["staked"] = str(settlement.total_staked)
+    entry["net"] = str(settlement.net)
     state["balance"] = str(Decimal(state["balance"]) + settlement.net)
     state["round"] += 1
     state["expected"] = str(expected_so_far(state) + expected_net(stakes))

@@ -22,7 +22,7 @@ from tutor.words.payouts import payout_rule
 
 from . import money
 from .limits import CHIPS, START_BALANCE, TABLE_MAX, TABLE_MIN, chip_stack
-from .play import Dealt, expected_so_far, slip_of
+from .play import Dealt, Table, expected_so_far, slip_of
 
 
 @dataclass
@@ -169,7 +169,7 @@ def paytables(language: str) -> dict[str, list[tuple[str, str]]]:
     return {"pair_plus": rows(table.pair_plus), "six_card_bonus": rows(table.six_card_bonus)}
 
 
-def _history(state: dict[str, Any], language: str) -> list[dict[str, str]]:
+def _history(state: Table, language: str) -> list[dict[str, str]]:
     return [
         {
             "round": format_number(int(entry["round"]), language),
@@ -182,7 +182,7 @@ def _history(state: dict[str, Any], language: str) -> list[dict[str, str]]:
     ]
 
 
-def context(state: dict[str, Any], outcome: Outcome, language: str) -> dict[str, Any]:
+def context(state: Table, outcome: Outcome, language: str) -> dict[str, Any]:
     """Everything the layout shows for this table and this request."""
     slip = slip_of(state)
     balance = Decimal(state["balance"])

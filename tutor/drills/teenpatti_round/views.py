@@ -10,12 +10,12 @@ keeps its text and its error beside its spot while the other bets stay as they w
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
 
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+from tutor.core.http import HtmxHttpRequest
 from tutor.core.locales import current_language, format_number
 from tutor.drills.base import get_tally, new_seed, record_answer
 from tutor.drills.drill import PlayDrill
@@ -38,7 +38,7 @@ from .slip import (
 )
 
 
-def view(request: HttpRequest, drill: PlayDrill) -> HttpResponse:
+def view(request: HtmxHttpRequest, drill: PlayDrill) -> HttpResponse:
     language = current_language()
     state = play.load_state(request.session)
     outcome = Outcome(show_last=bool(state.get("show_last")))
@@ -58,15 +58,14 @@ def view(request: HttpRequest, drill: PlayDrill) -> HttpResponse:
 
 
 def _press(
-    request: HttpRequest, slug: str, state: dict[str, Any], outcome: Outcome, language: str
+    request: HttpRequest, slug: str, state: play.Table, outcome: Outcome, language: str
 ) -> None:
     """Carry out one press on the layout."""
     post = request.POST
     action = post.get("action", "")
     if action == "reset":
         chip = state.get("chip") or CHIPS[0]
-        state.clear()
-        state.update(play.new_state(chip))
+        state.update(play.new_state(chip))  # every key of the table
         outcome.show_last = False
         outcome.announce = _("A new table: your balance is %(balance)s.") % {
             "balance": money.plain(Decimal(state["balance"]), language)
@@ -108,7 +107,7 @@ def _typed(post: QueryDict, slip: Slip, outcome: Outcome, language: str) -> Slip
     for bet in tp2020.BETS:
         if bet not in post:
             continue
-        raw = post[bet]
+        raw = post.get(bet, "")
         try:
             slip[bet] = read_bet(raw, language)
         except BetError as error:
@@ -121,7 +120,7 @@ def _change(
     post: QueryDict,
     action: str,
     slip: Slip,
-    state: dict[str, Any],
+    state: play.Table,
     outcome: Outcome,
     language: str,
 ) -> Slip:
@@ -162,7 +161,7 @@ def _change(
 def _deal(
     request: HttpRequest,
     slug: str,
-    state: dict[str, Any],
+    state: play.Table,
     slip: Slip,
     outcome: Outcome,
     language: str,

@@ -18,11 +18,11 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from django.template.loader import render_to_string
 from django.utils.translation import gettext
 
 from tutor.core.locales import current_language
 from tutor.drills.base import LEVEL_NAMES
+from tutor.drills.parts import render_part
 from tutor.drills.written import WrittenQuestion
 
 from . import engine_holdem, engine_pots, engine_table, engine_teenpatti
@@ -56,7 +56,7 @@ def engine_form(q: WrittenQuestion, context: dict[str, Any] | None = None) -> Fo
 
 def question_text(q: WrittenQuestion, context: dict[str, Any]) -> str:
     """The drill's ``#question`` partial as plain text."""
-    html = render_to_string(f"{q.template}#question", {"question": q.data, **context})
+    html = render_part(q.drill, "question", {"question": q.data, **context})
     return html_text(html)
 
 

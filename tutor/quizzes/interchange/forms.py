@@ -50,11 +50,11 @@ class ImportForm(forms.Form):
 
     def __init__(self, *args: Any, quizzes: list[Quiz], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["language"].choices = [(c, native_name(c)) for c, _n in settings.LANGUAGES]
-        self.fields["language"].initial = current_language()
-        self.fields["quiz"].choices = [("", _("No quiz: only the bank"))] + [
-            (q.pk, q.title) for q in quizzes
-        ]
+        language, quiz = self.fields["language"], self.fields["quiz"]
+        assert isinstance(language, forms.ChoiceField) and isinstance(quiz, forms.ChoiceField)
+        language.choices = [(c, native_name(c)) for c, _n in settings.LANGUAGES]
+        language.initial = current_language()
+        quiz.choices = [("", _("No quiz: only the bank"))] + [(q.pk, q.title) for q in quizzes]
 
     def clean_tag(self) -> str:
         name = clean_text(self.cleaned_data.get("tag") or "", 200, lines=False)
@@ -65,7 +65,8 @@ class ImportForm(forms.Form):
         return name
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         upload = data.get("file")
         try:
             if isinstance(upload, UploadedFile):

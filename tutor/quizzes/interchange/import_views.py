@@ -11,12 +11,13 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
+from tutor.core.http import AuthenticatedHttpRequest
 from tutor.core.locales import current_language, format_number, language_name
 from tutor.core.numbers import whole_number
 from tutor.drills import own_question as own
@@ -29,7 +30,7 @@ from .forms import ImportForm
 from .gift_reader import read
 
 
-def _target(request: HttpRequest) -> Quiz | None:
+def _target(request: AuthenticatedHttpRequest) -> Quiz | None:
     """The quiz asked for, if any: another teacher's or no quiz at all is a 404."""
     raw = request.POST.get("quiz", "")
     if not raw:
@@ -53,7 +54,9 @@ def _shown(ready: importer.Ready) -> dict[str, Any]:
     }
 
 
-def _preview(request: HttpRequest, form: ImportForm, quizzes: list[Quiz]) -> dict[str, Any]:
+def _preview(
+    request: AuthenticatedHttpRequest, form: ImportForm, quizzes: list[Quiz]
+) -> dict[str, Any]:
     data = form.cleaned_data
     plan = importer.plan(read(data["source"]), data["language"], data["tag"], request.user)
     values = {
@@ -73,7 +76,7 @@ def _preview(request: HttpRequest, form: ImportForm, quizzes: list[Quiz]) -> dic
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def import_gift(request: HttpRequest) -> HttpResponse:
+def import_gift(request: AuthenticatedHttpRequest) -> HttpResponse:
     quizzes = list(Quiz.objects.filter(owner=request.user))
     if request.method == "GET":
         return render(

@@ -14,7 +14,7 @@ from __future__ import annotations
 import codecs
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.db import transaction
@@ -31,6 +31,10 @@ from ..bank import add_slots
 from ..bank_forms import MAX_CHOICE, MAX_EXPLANATION, MAX_PROMPT, MAX_TAG, clean_text
 from ..models import OwnQuestion, Quiz, Tag
 from .gift_reader import MAX_QUESTIONS, Found, Reading
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
 
 #: The largest GIFT text read, in bytes of UTF-8.
 MAX_BYTES = 200 * 1024
@@ -204,7 +208,7 @@ def tag_names(found: Found, extra: str) -> tuple[str, ...]:
     return tuple(names.values())
 
 
-def plan(reading: Reading, language: str, tag: str, owner: Any) -> Plan:
+def plan(reading: Reading, language: str, tag: str, owner: User) -> Plan:
     """What an import of ``reading`` would do: the questions to save, and those left out
     with the reason, in the order of the text."""
     banked = {fingerprint(q.data) for q in OwnQuestion.objects.filter(owner=owner)}
@@ -238,7 +242,7 @@ def plan(reading: Reading, language: str, tag: str, owner: Any) -> Plan:
     return Plan(ready, refused)
 
 
-def save(owner: Any, ready: list[Ready], quiz: Quiz | None) -> list[OwnQuestion]:
+def save(owner: User, ready: list[Ready], quiz: Quiz | None) -> list[OwnQuestion]:
     """The questions saved in ``owner``'s bank with their tags, and added to ``quiz``."""
     created: list[OwnQuestion] = []
     with transaction.atomic():

@@ -13,11 +13,15 @@ from __future__ import annotations
 import json
 import re
 import secrets
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 
 from ..models import OwnQuestion, Quiz, Slot, Tag
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
 
 TOKEN_BYTES = 24
 TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")
@@ -49,7 +53,7 @@ def _key(data: Any) -> str:
 
 
 def _copy_question(
-    question: OwnQuestion, owner: Any, banked: dict[str, OwnQuestion]
+    question: OwnQuestion, owner: User, banked: dict[str, OwnQuestion]
 ) -> OwnQuestion:
     """``question`` in ``owner``'s bank: the one they have word for word, or a copy."""
     key = _key(question.data)
@@ -65,7 +69,7 @@ def _copy_question(
     return copy
 
 
-def copy_quiz(quiz: Quiz, owner: Any) -> Quiz:
+def copy_quiz(quiz: Quiz, owner: User) -> Quiz:
     """A copy of ``quiz`` in ``owner``'s account, own questions and all."""
     slots = list(quiz.slots.select_related("own").prefetch_related("own__tags"))
     with transaction.atomic():

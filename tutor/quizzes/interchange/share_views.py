@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from tutor.core.http import AuthenticatedHttpRequest
 from tutor.drills.base import LEVEL_NAMES
 from tutor.drills.registry import question_drill
 
@@ -28,7 +29,7 @@ from . import share
 
 @login_required
 @require_POST
-def quiz_share(request: HttpRequest, pk: int) -> HttpResponse:
+def quiz_share(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     quiz = own_quiz(request, pk)
     if request.POST.get("share") == "off":
         share.turn_off(quiz)
@@ -81,7 +82,7 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def shared_copy(request: HttpRequest, token: str) -> HttpResponse:
+def shared_copy(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
     quiz = share.shared_quiz(token)
     if quiz is None:
         return _missing(request)

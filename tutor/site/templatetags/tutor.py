@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from django import template
 from django.utils.html import conditional_escape, escape, format_html
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import pgettext
 
 from tutor.core.locales import current_language, format_number, format_percentage, language_choices
@@ -102,7 +102,12 @@ def after_label(value: object, label: object) -> SafeString:
     """``{% filter after_label:label %}<strong>…</strong>{% endfilter %}``: a label and a
     value that is markup, through the language's "label: value" pattern (Japanese 「：」
     with no space after it)."""
-    return mark_safe(words.labelled(str(conditional_escape(label)), str(conditional_escape(value))))
+    return mark_safe(words.labelled(_escaped(label), _escaped(value)))
+
+
+def _escaped(value: object) -> str:
+    """``value`` as HTML: markup as it is, anything else as escaped text."""
+    return conditional_escape(value if isinstance(value, SafeData) else str(value))
 
 
 def _wrapped(text: object, element: str, css: str) -> object:
@@ -119,8 +124,8 @@ def label_value(label: object, value: object, element: str = "strong", css: str 
     """``{% label_value label value %}``: the label in ``<strong>`` (or ``element`` with the
     class ``css``) and its value, through the language's "label: value" pattern (Japanese
     「<strong>テーマ</strong>：7枚から…」, no space after 「：」). The value may be markup."""
-    marked = conditional_escape(_wrapped(label, element, css))
-    return mark_safe(words.labelled(str(marked), str(conditional_escape(value))))  # both escaped
+    marked = _escaped(_wrapped(label, element, css))
+    return mark_safe(words.labelled(marked, _escaped(value)))  # both escaped
 
 
 @register.simple_tag
@@ -130,16 +135,16 @@ def hand_note(
     """``{% hand_note row.category won note_element="strong" %}``: a hand and a note on it in
     the language's pattern ("Two pair — wins", Japanese 「ツーペア：勝ち」), either part
     optionally in an element of its own."""
-    hand_html = conditional_escape(_wrapped(hand, hand_element, ""))
-    note_html = conditional_escape(_wrapped(note, note_element, note_css))
-    return mark_safe(words.hand_note(str(hand_html), str(note_html)))  # both escaped
+    hand_html = _escaped(_wrapped(hand, hand_element, ""))
+    note_html = _escaped(_wrapped(note, note_element, note_css))
+    return mark_safe(words.hand_note(hand_html, note_html))  # both escaped
 
 
 @register.filter(is_safe=True)
 def with_link(link: object, text: object) -> SafeString:
     """``{% filter with_link:text %}<a href="…">the lesson</a>{% endfilter %}``: a statement
     and the link after it in the language's pattern (Japanese 「…で学びます。レッスンへ」)."""
-    return mark_safe(words.with_link(str(conditional_escape(text)), str(conditional_escape(link))))
+    return mark_safe(words.with_link(_escaped(text), _escaped(link)))
 
 
 @register.filter
