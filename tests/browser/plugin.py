@@ -39,6 +39,8 @@ share the process with Chromium need it as much as the browser tests do.
 from __future__ import annotations
 
 import os
+import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -94,13 +96,16 @@ def launch_chromium() -> Iterator[Browser]:
 
 
 @pytest.fixture(scope="session")
-def chromium() -> Iterator[Browser]:
+def chromium(live_server: Any) -> Iterator[Browser]:
+    """Asks for the live server so that it starts first and stops last: Chromium closes
+    its keep-alive connections before the server stops sharing the test database's
+    connection with its request threads (each thread closes it as its connection ends)."""
     with launch_chromium() as browser:
         yield browser
 
 
 @pytest.fixture(scope="session")
-def live_server(django_db_setup: None, live_server: Any) -> Any:
+def live_server(django_db_setup: None, live_server: Any) -> Iterator[Any]:
     """pytest-django's live server, started only after the test database exists.
 
     Session fixtures run before function ones, so the plain ``live_server`` would start
@@ -111,12 +116,21 @@ def live_server(django_db_setup: None, live_server: Any) -> Any:
     The engine's exact figures that a process works out once (the Teen Patti returns to
     player, the census of hands) are worked out here, before any page waits on them: on a
     busy two-core machine the first Teen Patti round page would otherwise take longer
-    than a browser test waits."""
+    than a browser test waits.
+
+    At the end the server's request threads are given a moment to finish (Chromium has
+    closed their connections by then): a thread still closing the shared connection once
+    pytest-django has stopped sharing it raises in that thread."""
     from tutor.engine import census, tp2020
 
     tp2020.return_to_player()
     census.holdem_counts()
-    return live_server
+    yield live_server
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(
+        thread.name.endswith("(process_request_thread)") for thread in threading.enumerate()
+    ):
+        time.sleep(0.05)
 
 
 @pytest.fixture

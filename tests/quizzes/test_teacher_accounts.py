@@ -157,3 +157,25 @@ def test_sign_up_goes_on_only_to_a_path_of_this_site(client: Client, next_url: s
 def test_sign_up_goes_on_to_the_page_it_came_from(client: Client) -> None:
     response = signup(client, next="/en/learn/")
     assert response["Location"] == "/en/learn/"
+
+
+@pytest.mark.parametrize(
+    "next_url",
+    ["<script>alert('xss')</script>", "learn/", "//evil.example/", "https://evil.example/"],
+)
+def test_log_in_goes_on_only_to_a_path_of_this_site(client: Client, next_url: str) -> None:
+    get_user_model().objects.create_user("asha", "asha@example.org", PASSWORD)
+    response = client.post(
+        f"/en/accounts/login/?next={next_url}", {"username": "asha", "password": PASSWORD}
+    )
+    assert response.status_code == 302
+    assert response["Location"].startswith("/"), response["Location"]
+    assert not response["Location"].startswith("//")
+
+
+def test_log_in_goes_on_to_the_page_it_came_from(client: Client) -> None:
+    get_user_model().objects.create_user("asha", "asha@example.org", PASSWORD)
+    response = client.post(
+        "/en/accounts/login/?next=/en/learn/", {"username": "asha", "password": PASSWORD}
+    )
+    assert response["Location"] == "/en/learn/"

@@ -1,5 +1,5 @@
-"""The addresses of accounts (one kind, for learners and teachers): sign up here
-(``accounts.py``); log in, log out, password change and reset are Django's own views.
+"""The addresses of accounts (one kind, for learners and teachers): sign up and log in
+here (``accounts.py``, log-in as Django's view going on only to this site's paths); log out, password change and reset are Django's own views.
 
 Their names live in the ``accounts`` namespace (``accounts:login``), so Django's views are
 told where each step goes next: their defaults name the un-namespaced ``password_*_done``.
@@ -14,11 +14,7 @@ app_name = "accounts"
 
 urlpatterns = [
     path("accounts/signup/", accounts.signup, name="signup"),
-    path(
-        "accounts/login/",
-        auth_views.LoginView.as_view(redirect_authenticated_user=True),
-        name="login",
-    ),
+    path("accounts/login/", accounts.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "accounts/password/change/",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -19,11 +20,10 @@ from django.views.decorators.http import require_http_methods
 from .forms import SignupForm
 
 
-def _next_url(request: HttpRequest) -> str | None:
-    """Where to go after signing up: a path on this site only (``/en/learn/``), never
-    another host nor a relative address such as ``x/y``, which the browser would read
-    against the sign-up page's own path."""
-    target = request.POST.get("next") or request.GET.get("next")
+def site_path(request: HttpRequest, target: str | None) -> str | None:
+    """``target`` when it is a path on this site (``/en/learn/``), else None: never
+    another host, nor a relative address such as ``x/y``, which the browser would read
+    against the current page's own path."""
     if (
         target
         and target.startswith("/")
@@ -33,6 +33,21 @@ def _next_url(request: HttpRequest) -> str | None:
     ):
         return target
     return None
+
+
+def _next_url(request: HttpRequest) -> str | None:
+    """Where to go after signing up."""
+    return site_path(request, request.POST.get("next") or request.GET.get("next"))
+
+
+class LoginView(auth_views.LoginView):
+    """Django's log-in, going on only to a path of this site (as sign-up does)."""
+
+    redirect_authenticated_user = True
+
+    def get_redirect_url(self, request: HttpRequest | None = None) -> str:
+        request = request or self.request
+        return site_path(request, super().get_redirect_url(request)) or ""
 
 
 @require_http_methods(["GET", "POST"])
