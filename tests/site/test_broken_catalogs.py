@@ -24,6 +24,7 @@ from tutor.rules.chart import holdem_chart, teenpatti_chart
 
 LOCALE_DIR = Path(django_settings.BASE_DIR) / "locale"
 ODDS = ("hand odds", "1 in %(number)s")
+POINTS = ("%(count)s point", "%(count)s points")
 
 
 def forget_rendered() -> None:
@@ -44,6 +45,8 @@ def broken_locale(tmp_path: Path, settings: Any) -> Iterator[Path]:
     catalog.add("%(amount)s chips", "%(amount)d žetonů", flags=["python-format"])
     catalog.add("%(seat)s folds.", "%(seat)s složí %(cards)s.", flags=["python-format"])
     catalog.add("%(seat)s wins %(pot)s.", "Vyhrává %(seat)s.", flags=["python-format"])
+    points = ("%(count)s bod", "%(count)s body", "%(count)s bodu", "%(count)s bodů % navíc")
+    catalog.add(POINTS, points, flags=["python-format"])
     with po.with_suffix(".mo").open("wb") as fh:
         write_mo(fh, catalog)
     settings.LOCALE_PATHS = [locale_dir]  # Django forgets the loaded catalogs
@@ -82,3 +85,10 @@ def test_broken_entries_fall_back_to_english(
     with translation.override("cs"):
         assert translation.gettext(msgid) % arguments == msgid % arguments
         assert translation.pgettext("suit", "clubs") == "kříže"  # the good ones still load
+
+
+def test_broken_plural_form_falls_back_to_english_in_every_form(broken_locale: Path) -> None:
+    with translation.override("cs"):
+        for count in (1, 3, 5):
+            text = translation.ngettext(*POINTS, count) % {"count": count}
+            assert text == (POINTS[0] if count == 1 else POINTS[1]) % {"count": count}
