@@ -10,6 +10,7 @@ from babel.messages.pofile import read_po
 from django.conf import settings
 
 from tests.conftest import TRANSLATED
+from tutor.core.message_format import entry_problems
 
 LOCALE_DIR = Path(settings.BASE_DIR) / "locale"
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sdif]|%[sdif]|\{(\w+)\}")
@@ -51,4 +52,18 @@ def test_catalog_complete_and_consistent(path: Path) -> None:
         django_owned = any("django_strings.py" in path for path, _line in message.locations)
         if not django_owned and any(re.search(r"%[sdif]", i) for i in ids):
             problems.append(f"positional placeholder, use a named one: {label}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_interface_catalog_formats_as_its_english(language: str) -> None:
+    """What `compilecatalogs` refuses (a stray %, a changed conversion ...) is not shipped."""
+    with (LOCALE_DIR / language / "LC_MESSAGES" / "django.po").open("rb") as fh:
+        catalog = read_po(fh)
+    problems = []
+    for message in catalog:
+        if message.id and "python-format" in message.flags and not message.fuzzy:
+            ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
+            strs = message.string if isinstance(message.string, tuple | list) else (message.string,)
+            problems += [f"{message.lineno}: {p}" for p in entry_problems(ids, strs)]
     assert not problems, "\n".join(problems)

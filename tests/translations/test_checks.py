@@ -163,12 +163,44 @@ def test_short_or_usual_lengths_are_not_outliers(tmp_path: Path) -> None:
     assert check(tmp_path, entries) == []
 
 
-def test_fuzzy_and_untranslated_entries_are_skipped(tmp_path: Path) -> None:
+def test_fuzzy_and_untranslated_entries_are_reported_not_checked(tmp_path: Path) -> None:
     entries = [
         po_entry("Split the side pots.", "Rozdělte boční banky.", flags="fuzzy"),
         po_entry("%(seat)s wins.", ""),
     ]
-    assert check(tmp_path, entries) == []
+    warnings = check(tmp_path, entries)
+    assert [(w.kind, w.msgid) for w in warnings] == [
+        ("fuzzy", "Split the side pots."),
+        ("untranslated", "%(seat)s wins."),
+    ]
+    lines = (tmp_path / "cs/LC_MESSAGES/django.po").read_text().splitlines()
+    assert lines[warnings[1].line - 1] == 'msgid "%(seat)s wins."'
+
+
+@pytest.mark.parametrize(
+    ("english", "translation", "detail"),
+    [
+        ("1 in %(number)s", "1 z %(number)s (tj. 5 % kombinací)", 'stray "%" at character 23'),
+        ("%(amount)s chips", "%(amount)d žetonů", "'d' and 's' are not compatible"),
+        ("%(seat)s wins %(pot)s.", "Vyhrává %(seat)s.", "missing placeholder %(pot)s"),
+        ("%(seat)s folds.", "%(seat)s složí %(cards)s.", "unknown named placeholder 'cards'"),
+    ],
+)
+def test_python_format_errors_are_warned(
+    tmp_path: Path, english: str, translation: str, detail: str
+) -> None:
+    (warning,) = check(tmp_path, [po_entry(english, translation, flags="python-format")])
+    assert warning.kind == "placeholder"
+    assert detail in warning.detail
+    lines = (tmp_path / "cs/LC_MESSAGES/django.po").read_text().splitlines()
+    assert lines[warning.line - 1] == f'msgid "{english}"'
+
+
+def test_stray_percent_in_a_plural_form_is_warned(tmp_path: Path) -> None:
+    forms = ["%(count)s bod", "%(count)s body", "%(count)s bodu", "%(count)s bodů % navíc"]
+    (warning,) = check(tmp_path, [plural_entry("%(count)s point", "%(count)s points", forms)])
+    assert warning.kind == "placeholder"
+    assert 'plural form 3: stray "%"' in warning.detail
 
 
 @pytest.mark.parametrize("language", TRANSLATED)

@@ -38,14 +38,23 @@ def test_text_output_names_catalog_line_context_and_kind(tmp_path: Path) -> None
     assert lines[0].startswith("locale/cs/LC_MESSAGES/django.po:")
     assert '[term] msgctxt "side pots drill" "Split the side pots.": “side pot”' in lines[0]
     assert '[placeholder] "%(seat)s wins %(pot)s."' in lines[1]
-    assert lines[-1] == "cs: 2 warnings (1 term, 1 placeholder, 0 markup, 0 length)"
+    assert lines[-1] == (
+        "cs: 2 warnings (1 term, 1 placeholder, 0 markup, 0 length, 0 fuzzy, 0 untranslated)"
+    )
 
 
 def test_json_output(tmp_path: Path) -> None:
     locale_dir = write_catalog(tmp_path, po_entry("Split the side pots.", "Rozdělte boční banky."))
     data = json.loads(run(locale_dir, "--language", "cs", "--format", "json"))
     cs = data["languages"]["cs"]
-    assert cs["counts"] == {"term": 1, "placeholder": 0, "markup": 0, "length": 0}
+    assert cs["counts"] == {
+        "term": 1,
+        "placeholder": 0,
+        "markup": 0,
+        "length": 0,
+        "fuzzy": 0,
+        "untranslated": 0,
+    }
     assert cs["warnings"][0]["kind"] == "term"
     assert cs["warnings"][0]["msgid"] == "Split the side pots."
 
@@ -57,8 +66,25 @@ def test_strict_fails_only_on_breaking_warnings(tmp_path: Path) -> None:
         tmp_path / "b", po_entry("%(seat)s wins.", "Vyhrává.", flags="python-format")
     )
     assert "1 placeholder" in run(broken, "--language", "cs")  # a report: no error without --strict
-    with pytest.raises(CommandError, match="placeholder or markup"):
+    with pytest.raises(CommandError, match="1 warning"):
         run(broken, "--language", "cs", "--strict")
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        po_entry("1 in %(number)s", "1 z %(number)s (5 % kombinací)", flags="python-format"),
+        po_entry("%(amount)s chips", "%(amount)d žetonů", flags="python-format"),
+        po_entry("The flop.", "Flop.", flags="fuzzy"),
+        po_entry("The turn.", ""),
+    ],
+)
+def test_strict_fails_on_format_errors_fuzzy_and_untranslated(tmp_path: Path, entry: str) -> None:
+    locale_dir = write_catalog(tmp_path, entry)
+    lines = run(locale_dir, "--language", "cs").splitlines()
+    assert lines[0].startswith("locale/cs/LC_MESSAGES/django.po:")
+    with pytest.raises(CommandError, match="1 warning"):
+        run(locale_dir, "--language", "cs", "--strict")
 
 
 def test_unknown_language_is_a_clear_error(tmp_path: Path) -> None:

@@ -20,4 +20,7 @@ class SiteConfig(AppConfig):
     def ready(self) -> None:
         from django.utils.autoreload import file_changed
 
+        from .catalogs import install
+
+        install()
         file_changed.connect(forget_fragments, dispatch_uid="tutor.site.forget_fragments")

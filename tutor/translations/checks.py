@@ -1,19 +1,22 @@
 """Quality checks over the translated catalogs, the ones Weblate and Pontoon users expect.
 
-Four kinds of warning, each a problem a translator can fix in one entry:
+Four kinds of warning about a translation, each a problem a translator can fix in one
+entry, and two about its absence (``fuzzy``, ``untranslated``: the English shows):
 
 - ``term``: the English uses a term of ``locale/<ll>/terminology.toml`` and the
   translation has none of its agreed renderings (a translator comment
   ``# terms-ok: seat`` above an entry says the term is left out on purpose);
 - ``placeholder``: ``%(name)s``, ``%s`` or ``{name}`` differ between English and
-  translation (such an entry breaks the page or raises at runtime);
+  translation, or a python-format entry of the interface does not %-format as its
+  English does (a stray ``%``, ``%(amount)s`` made ``%(amount)d``): what
+  ``compilecatalogs`` refuses (``tutor.core.message_format``);
 - ``markup``: HTML tags, or in the rule-page catalogs the Markdown marks ``**``,
   backticks, link targets ``[..](#..)`` and ``{#anchor}``, differ (a broken page);
 - ``length``: the translation is far longer or shorter than the language usually is,
   which is how a dropped sentence or a pasted paragraph shows.
 
-Only translated, non-fuzzy entries are checked; completeness is the status page's other
-table. Each catalog is parsed once per call with Babel; nothing is cached here.
+Only translated, non-fuzzy entries are checked; the status page counts the fuzzy and
+untranslated ones in its other table. Each catalog is parsed once per call with Babel; nothing is cached here.
 """
 
 from __future__ import annotations
@@ -28,10 +31,15 @@ from pathlib import Path
 from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
 
+from tutor.core.message_format import entry_problems
+
 from .terminology import TermIndex, load_terms
 
-KINDS = ("term", "placeholder", "markup", "length")
-BREAKING = frozenset({"placeholder", "markup"})  # what `--strict` fails on
+KINDS = ("term", "placeholder", "markup", "length")  # the status page's columns
+INCOMPLETE = ("fuzzy", "untranslated")
+ALL_KINDS = KINDS + INCOMPLETE
+BREAKING = frozenset({"placeholder", "markup"})  # what breaks a page
+STRICT = BREAKING | frozenset(INCOMPLETE)  # what `--strict` fails on
 SEGMENT_DOMAINS = frozenset({"rules-holdem", "rules-teenpatti", "glossary"})
 
 # Length outliers: entries whose English has at least MIN_LENGTH characters, and whose
@@ -123,13 +131,31 @@ def terms_ok(comments: Iterable[str]) -> frozenset[str]:
     return frozenset(named)
 
 
-def read_entries(path: Path, language: str, label: str) -> list[Entry]:
-    """The translated entries of one catalog file, ``label`` naming it in warnings."""
+def _incomplete(message: Message, label: str) -> CheckWarning | None:
+    strs = message.string if isinstance(message.string, tuple | list) else (message.string,)
+    if not message.id or (all(strs) and not message.fuzzy):
+        return None
+    ids = tuple(message.id) if isinstance(message.id, tuple | list) else (message.id,)
+    kind, detail = (
+        ("fuzzy", "marked fuzzy: the English shows until it is checked and unmarked")
+        if message.fuzzy
+        else ("untranslated", "no translation: the English shows")
+    )
+    return CheckWarning(label, message.lineno or 0, message.context, ids[0], kind, detail)
+
+
+def read_entries(path: Path, language: str, label: str) -> tuple[list[Entry], list[CheckWarning]]:
+    """The translated entries of one catalog file, and a warning for each fuzzy or
+    untranslated one; ``label`` names the file in warnings."""
     domain = path.stem
     with path.open("rb") as fh:
         catalog = read_po(fh, domain=domain)  # no locale: Babel then skips per-message plural work
     entries = (_entry(message, label, domain) for message in catalog)
-    return [entry for entry in entries if entry is not None]
+    incomplete = (_incomplete(message, label) for message in catalog)
+    return (
+        [entry for entry in entries if entry is not None],
+        [warning for warning in incomplete if warning is not None],
+    )
 
 
 def placeholders(text: str, python_format: bool) -> Counter[str]:
@@ -154,7 +180,14 @@ def check_placeholders(entry: Entry) -> Iterator[CheckWarning]:
     """Sets of named placeholders, counts of positional ones; each plural form in turn.
 
     A plural form may follow either English form ("one point" has no ``%(count)s``).
+    A python-format entry of the interface must also %-format as its English does.
     """
+    if entry.python_format:
+        problems = entry_problems(entry.english, entry.translations)
+        for problem in problems:
+            yield entry.warn("placeholder", problem)
+        if problems:
+            return
     python_format = entry.python_format or any("%(" in e for e in entry.english)
     expected = [placeholders(e, python_format) for e in entry.english]
     for index, translation in enumerate(entry.translations):
@@ -267,12 +300,17 @@ def check_language(locale_dir: Path, language: str) -> list[CheckWarning]:
     """Every warning of every catalog of one language under ``locale_dir``."""
     index = TermIndex(load_terms(terminology_path(locale_dir, language)))
     entries: list[Entry] = []
+    incomplete: list[CheckWarning] = []
     for path in language_files(locale_dir, language):
         label = f"locale/{language}/LC_MESSAGES/{path.name}"
-        entries.extend(read_entries(path, language, label))
-    return check_entries(entries, index)
+        translated, missing = read_entries(path, language, label)
+        entries.extend(translated)
+        incomplete.extend(missing)
+    return incomplete + check_entries(entries, index)
 
 
-def count_by_kind(warnings: Iterable[CheckWarning]) -> dict[str, int]:
+def count_by_kind(
+    warnings: Iterable[CheckWarning], kinds: tuple[str, ...] = KINDS
+) -> dict[str, int]:
     counts = Counter(w.kind for w in warnings)
-    return {kind: counts[kind] for kind in KINDS}
+    return {kind: counts[kind] for kind in kinds}

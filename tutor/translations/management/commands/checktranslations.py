@@ -1,12 +1,15 @@
-"""Report terminology, placeholder, markup and length warnings in every catalog.
+"""Report terminology, placeholder, markup and length warnings in every catalog, and its
+fuzzy and untranslated entries.
 
 python manage.py checktranslations                  # every language, as text
 python manage.py checktranslations --language cs    # one language (repeatable)
 python manage.py checktranslations --format json    # for tools
-python manage.py checktranslations --strict         # exit 1 on placeholder/markup warnings
+python manage.py checktranslations --strict         # exit 1 on what breaks or shows English
 
 A report, not a gate: the exit status is 0 unless ``--strict`` finds a warning that
-breaks a page (a placeholder or markup mismatch). ``make check-translations`` runs it.
+breaks a page (a placeholder or markup mismatch, a python-format error such as a stray
+``%``) or leaves English on it (a fuzzy or untranslated entry). ``make
+check-translations`` runs it.
 """
 
 from __future__ import annotations
@@ -19,7 +22,13 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tutor.rules.catalogs import translated_languages
-from tutor.translations.checks import BREAKING, KINDS, CheckWarning, check_language, count_by_kind
+from tutor.translations.checks import (
+    ALL_KINDS,
+    STRICT,
+    CheckWarning,
+    check_language,
+    count_by_kind,
+)
 
 
 def _line(warning: CheckWarning) -> str:
@@ -31,7 +40,7 @@ def _line(warning: CheckWarning) -> str:
 
 
 def _summary(language: str, counts: dict[str, int]) -> str:
-    parts = ", ".join(f"{counts[kind]} {kind}" for kind in KINDS)
+    parts = ", ".join(f"{counts[kind]} {kind}" for kind in ALL_KINDS)
     return f"{language}: {sum(counts.values())} warnings ({parts})"
 
 
@@ -44,7 +53,9 @@ class Command(BaseCommand):
         )
         parser.add_argument("--format", choices=["text", "json"], default="text")
         parser.add_argument(
-            "--strict", action="store_true", help="exit 1 on any placeholder or markup warning"
+            "--strict",
+            action="store_true",
+            help="exit 1 on any placeholder, markup, fuzzy or untranslated warning",
         )
         parser.add_argument(
             "--locale-dir", type=Path, default=None, help="default: the project's locale/"
@@ -60,7 +71,7 @@ class Command(BaseCommand):
         if options["format"] == "json":
             data = {
                 code: {
-                    "counts": count_by_kind(warnings),
+                    "counts": count_by_kind(warnings, ALL_KINDS),
                     "warnings": [w.as_dict() for w in warnings],
                 }
                 for code, warnings in results.items()
@@ -71,7 +82,10 @@ class Command(BaseCommand):
                 for warning in warnings:
                     self.stdout.write(_line(warning))
             for code, warnings in results.items():
-                self.stdout.write(_summary(code, count_by_kind(warnings)))
-        breaking = sum(1 for ws in results.values() for w in ws if w.kind in BREAKING)
-        if options["strict"] and breaking:
-            raise CommandError(f"{breaking} placeholder or markup warning(s) would break pages")
+                self.stdout.write(_summary(code, count_by_kind(warnings, ALL_KINDS)))
+        strict = sum(1 for ws in results.values() for w in ws if w.kind in STRICT)
+        if options["strict"] and strict:
+            raise CommandError(
+                f"{strict} warning(s) would break pages or show English "
+                "(placeholder, markup, fuzzy, untranslated)"
+            )
