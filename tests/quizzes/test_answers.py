@@ -4,9 +4,10 @@ answers in the results."""
 from __future__ import annotations
 
 import pytest
+from django.http import QueryDict
 from django.utils import translation
 
-from tutor.drills import betting, written, written_answers
+from tutor.drills import answers, betting, written, written_answers
 from tutor.drills.registry import question_drill
 from tutor.engine import holdem, teenpatti
 from tutor.quizzes import services
@@ -33,7 +34,7 @@ def test_the_right_answer_is_graded_right_by_the_drill(drill: str, level: str) -
     assert spec is not None
     for seed in range(6):
         q = question(drill, seed, level)
-        assert spec.grade(q.data, written_answers.right_answer_form(q)).correct, (
+        assert spec.grade(q.data, q.right_answer).correct, (
             drill,
             level,
             seed,
@@ -44,12 +45,10 @@ def test_right_answer_matches_the_engine_for_showdowns() -> None:
     for seed in range(10):
         q = question("holdem-showdown", seed, "hard")
         winners = holdem.showdown(q.data.board, q.data.hands).winners
-        assert written_answers.right_answer_form(q).getlist("winners") == [
-            str(w) for w in sorted(winners)
-        ]
+        assert q.right_answer["winners"] == [str(w) for w in sorted(winners)]
         q = question("teenpatti-showdown", seed, "hard")
         result = teenpatti.showdown(q.data.hand_a, q.data.hand_b).result
-        assert written_answers.right_answer_form(q).getlist("result") == [result]
+        assert q.right_answer["result"] == [result]
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -64,8 +63,7 @@ def test_betting_key_is_the_hands_next_seat_and_raise_limits(level: str) -> None
             expected.update(min_to=[str(opts.min_to)], max_to=[str(opts.max_to)])
         else:
             expected["no_raise"] = ["on"]
-        key = written_answers.right_answer_form(question("betting", seed, level))
-        assert {k: key.getlist(k) for k in key} == expected, (level, seed)
+        assert question("betting", seed, level).right_answer == expected, (level, seed)
 
 
 def test_reveal_feedback_marks_no_choice() -> None:
@@ -76,9 +74,25 @@ def test_reveal_feedback_marks_no_choice() -> None:
 
 
 def test_a_stored_answer_reads_as_form_data() -> None:
-    data = written_answers.as_querydict({"winners": ["0", 2], "result": "tie"})
-    assert data.getlist("winners") == ["0", "2"] and data.getlist("result") == ["tie"]
-    assert not written_answers.as_querydict(None)
+    data = answers.form_data({"winners": ["0", 2], "result": "tie"})
+    assert data == {"winners": ["0", "2"], "result": ["tie"]}
+    assert answers.form_data(None) == {}
+
+
+def test_a_posted_form_keeps_every_value() -> None:
+    """A form posts two winners: both stay, and no drill reads the form's last value."""
+    form = QueryDict("winners=0&winners=2&result=tie")
+    assert answers.posted(form) == {"winners": ["0", "2"], "result": ["tie"]}
+    assert answers.values(answers.posted(form), "winners") == ["0", "2"]
+    with pytest.raises(TypeError):
+        answers.values(form, "winners")
+
+
+def test_a_key_of_several_values_is_worded_whole() -> None:
+    """The console's, the chart's and the printed key: every winner, every pot's seats."""
+    q = question("holdem-showdown", 5, "medium")
+    assert q.right_answer == {"winners": ["0", "2"]}
+    assert written_answers.key_label(q) == "Player 1 + Player 3"
 
 
 # -- labels ------------------------------------------------------------------------------

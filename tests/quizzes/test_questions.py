@@ -147,14 +147,13 @@ def test_kept_grades_are_the_drills_own(every_drill_quiz: Quiz) -> None:
     from django.utils import translation
 
     from tutor.drills.base import AnswerError
-    from tutor.drills.written_answers import as_querydict
 
     session = services.start_session(every_drill_quiz, Session.Mode.HOMEWORK)
     kept = 0
     for index in range(len(session.questions)):
         q = services.question(session, index)
         for answer in (q.right_answer, _wrong(q.right_answer)):
-            form = as_querydict(answer)
+            form = answer
             for language in ("en", "cs"):
                 with translation.override(language):
                     try:
@@ -163,7 +162,7 @@ def test_kept_grades_are_the_drills_own(every_drill_quiz: Quiz) -> None:
                         with pytest.raises(AnswerError):
                             written.grade(q, form)
                         continue
-                    posted = as_querydict({**answer, "csrfmiddlewaretoken": ["x"], "index": ["1"]})
+                    posted = {**answer, "csrfmiddlewaretoken": ["x"], "index": ["1"]}
                     assert written.grade(q, posted) == expected, (q.entry["drill"], language)
                     assert written.grade(q, form) == expected
                     kept += q.drill.shareable
@@ -173,13 +172,11 @@ def test_kept_grades_are_the_drills_own(every_drill_quiz: Quiz) -> None:
 
 def test_oversized_answers_are_graded_but_not_kept(every_drill_quiz: Quiz) -> None:
     """A forged answer with huge extra fields is graded as usual, and not kept."""
-    from tutor.drills.written_answers import as_querydict
-
     session = services.start_session(every_drill_quiz, Session.Mode.HOMEWORK)
     q = services.question(session, 0)
     written._grade_shared.cache_clear()
-    form = as_querydict({**q.right_answer, "junk": ["x" * 100_000]})
+    form = {**q.right_answer, "junk": ["x" * 100_000]}
     assert written.grade(q, form) == q.drill.grade(q.data, form)
     assert written._grade_shared.cache_info().currsize == 0
-    written.grade(q, as_querydict(q.right_answer))
+    written.grade(q, q.right_answer)
     assert written._grade_shared.cache_info().currsize == 1

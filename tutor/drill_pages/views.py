@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from tutor.concepts import CONCEPTS, Concept, by_topic
 from tutor.core.http import HtmxHttpRequest
+from tutor.drills.answers import posted
 from tutor.drills.base import (
     LEVEL_NAMES,
     LEVELS,
@@ -165,7 +166,7 @@ def _reopened(
     if answer is None:
         return context
     try:
-        feedback = drill.grade(context["question"], answer)
+        feedback = drill.grade(context["question"], posted(answer))
     except AnswerError:  # a kept answer the drill no longer reads: the question opens blank
         return context
     answer_lists = dict(answer.lists())
@@ -201,7 +202,7 @@ def _answer(request: HtmxHttpRequest, drill: QuestionDrill[Any, Any]) -> HttpRes
     context["answer"] = request.POST
     context["answer_lists"] = dict(request.POST.lists())
     try:
-        feedback = drill.grade(context["question"], request.POST)
+        feedback = drill.grade(context["question"], posted(request.POST))
     except AnswerError as error:
         context["answer_error"] = error.message
         return _respond(request, drill, context, status=422)

@@ -32,8 +32,11 @@ from .codec import JSON, Record
 #: How many dealt questions :meth:`QuestionDrill.aim` tries for one aimed at a concept.
 AIM_TRIES = 400
 
-#: A learner's answer as posted: a QueryDict, or a dict of lists in tests and quizzes.
-Answer = Mapping[str, Any]
+#: An answer as form data: every field with all its values, ``{field: [values]}``, as a
+#: quiz stores it and as :func:`~tutor.drills.answers.posted` reads a posted form. One
+#: type everywhere, so nothing reads a field's last value only (a ``QueryDict``'s ``[key]``
+#: and ``items()`` do): a right answer of three pots or two winners stays whole.
+Answer = Mapping[str, list[str]]
 
 
 class Grade(Protocol):

@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, TypedDict, cast
 
-from django.http import QueryDict
 from django.utils.translation import get_language
 
 from . import own_question
+from .answers import values
 from .base import MAX_SEED
 from .codec import JSON, Record
 from .drill import Answer, Grade, QuestionDrill
@@ -129,9 +129,7 @@ def grade(q: WrittenQuestion, answer: Answer) -> Grade:
     if not q.drill.shareable:
         return q.drill.grade(q.data, answer)
     fields = tuple(
-        (key, tuple(str(v) for v in _values(answer, key)))
-        for key in sorted(answer)
-        if key not in NOT_ANSWER_FIELDS
+        (key, tuple(values(answer, key))) for key in sorted(answer) if key not in NOT_ANSWER_FIELDS
     )
     if sum(len(key) + sum(map(len, values)) for key, values in fields) > MAX_KEPT_ANSWER:
         return q.drill.grade(q.data, answer)  # a forged, oversized answer is never kept
@@ -141,14 +139,6 @@ def grade(q: WrittenQuestion, answer: Answer) -> Grade:
 #: The longest answer (characters in its fields) whose grade is kept: any real answer form
 #: is far shorter; a forged post of megabytes would otherwise sit in the cache's keys.
 MAX_KEPT_ANSWER = 2000
-
-
-def _values(answer: Answer, key: str) -> list[Any]:
-    getlist = getattr(answer, "getlist", None)
-    if getlist is not None:
-        return list(getlist(key))
-    value = answer[key]
-    return list(value) if isinstance(value, list | tuple) else [value]
 
 
 # Key: the active language (the grade's sentences are in it), the drill, the question (an
@@ -162,10 +152,7 @@ def _grade_shared(
     drill = question_drill(slug)
     if drill is None:
         raise KeyError(slug)
-    answer = QueryDict(mutable=True)
-    for key, values in fields:
-        answer.setlist(key, list(values))
-    return drill.grade(data, answer)
+    return drill.grade(data, {key: list(given) for key, given in fields})
 
 
 def stored_entry(entry: JSON) -> bool:

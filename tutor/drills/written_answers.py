@@ -1,50 +1,48 @@
 """A written question's right answer and a short readable text of any answer: what a
-quiz's results, the reveal on the projector and the CSV show, and a lesson's summary.
+quiz's results, the reveal on the projector, the printed key and the CSV show, and a
+lesson's summary.
 
 The right answer was stored with the question when the session started, as a filled-in
-form (the shape in which a student's answer is stored), so the drill's own ``grade``
-checks both alike. Each drill words an answer its own way (``answer_label``), in the
-active language: a teacher reads the results in their own page language whatever
+form (``{field: [values]}``, the shape in which a student's answer is stored), so the
+drill's own ``grade`` checks both alike. Every answer is read as that one type
+(``drill.Answer``), every field with all its values: a key of three pots, or of two
+winners, is worded whole. Each drill words an answer its own way (``answer_label``), in
+the active language: a teacher reads the results in their own page language whatever
 language the quiz was given in.
 """
 
 from __future__ import annotations
 
-from django.http import QueryDict
+from collections.abc import Mapping
+from typing import Any
 
+from .answers import form_data
 from .base import AnswerError
-from .drill import Answer, Grade
+from .drill import Grade
 from .written import WrittenQuestion
-
-
-def as_querydict(answer: Answer | None) -> QueryDict:
-    """A stored answer ({field: [values]}) as the form data the drill's ``grade`` reads."""
-    data = QueryDict(mutable=True)
-    for key, values in (answer or {}).items():
-        data.setlist(key, [str(v) for v in values] if isinstance(values, list) else [str(values)])
-    return data
-
-
-def right_answer_form(q: WrittenQuestion) -> QueryDict:
-    """The answer the engine counted as right when the session started, as form data."""
-    return as_querydict(q.right_answer)
 
 
 def reveal_feedback(q: WrittenQuestion) -> Grade:
     """The drill's feedback for the right answer: what the teacher shows on reveal."""
-    return q.drill.revealed(q.data, right_answer_form(q))
+    return q.drill.revealed(q.data, q.right_answer)
 
 
-def answer_label(q: WrittenQuestion, answer: Answer | None) -> str:
-    """A short, readable text of an answer, in the active language."""
+def key_label(q: WrittenQuestion) -> str:
+    """The right answer in words: the one text the console's reveal, the charts, the
+    results page and the printed key show."""
+    return answer_label(q, q.right_answer)
+
+
+def answer_label(q: WrittenQuestion, answer: Mapping[str, Any] | None) -> str:
+    """A short, readable text of an answer (as stored: ``{field: [values]}``), in the
+    active language."""
     if not answer:
         return ""
+    fields = form_data(answer)
     try:
-        label = q.drill.answer_label(q.data, as_querydict(answer))
+        label = q.drill.answer_label(q.data, fields)
     except (AnswerError, KeyError, TypeError, ValueError):
         label = ""
     if not label:
-        label = "; ".join(
-            f"{key}: {', '.join(as_querydict(answer).getlist(key))}" for key in sorted(answer)
-        )
+        label = "; ".join(f"{key}: {', '.join(fields[key])}" for key in sorted(fields))
     return label or "—"

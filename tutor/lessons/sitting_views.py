@@ -20,10 +20,11 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tutor.core.http import HtmxHttpRequest
 from tutor.core.numbers import whole_number
+from tutor.drills.answers import refill
 from tutor.drills.base import AnswerError
 from tutor.drills.drill import Grade
 from tutor.drills.parts import part_context, render_part
-from tutor.drills.written_answers import answer_label, as_querydict
+from tutor.drills.written_answers import answer_label
 from tutor.learning import review
 from tutor.learning.learners import current_learner
 
@@ -163,7 +164,7 @@ def _verdict(
         answered=True,
         correct=bool(row and row.correct),
         feedback=graded,
-        answer=as_querydict(stored),
+        answer=refill(stored),
         answer_lists=stored,
         given=answer_label(q, stored),
         last=index + 1 >= sitting.total,
@@ -184,7 +185,7 @@ def _summary(request: HttpRequest, context: dict[str, Any], summary: Summary) ->
             q.drill,
             q.data,
             feedback=feedback,
-            answer=as_querydict(mistake.answer),
+            answer=refill(mistake.answer),
             answer_lists=mistake.answer,
         )
         question = render_part(q.drill, "question", part, request)

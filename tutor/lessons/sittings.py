@@ -146,7 +146,8 @@ def submit(request: HttpRequest, sitting: Sitting, data: QueryDict) -> tuple[Sit
     when it cannot be read, and then nothing is counted either."""
     index = read_token(sitting, data.get("token"))
     q = read(sitting, index)
-    graded = grade(q, data)
+    answer = kept(data)
+    graded = grade(q, answer)
     now = timezone.now()
     with transaction.atomic():
         claimed = Sitting.objects.filter(
@@ -155,7 +156,7 @@ def submit(request: HttpRequest, sitting: Sitting, data: QueryDict) -> tuple[Sit
         if not claimed:
             raise Refused("already_answered")
         row = SittingAnswer.objects.create(
-            sitting=sitting, index=index, answer=kept(data), correct=graded.correct, at=now
+            sitting=sitting, index=index, answer=answer, correct=graded.correct, at=now
         )
         changes = _record(request, sitting, q, graded.correct, now)
         row.changes = {c: [int(old), int(new)] for c, (old, new) in changes.items()}

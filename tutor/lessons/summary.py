@@ -11,9 +11,10 @@ from typing import Any
 from django.utils.functional import Promise
 
 from tutor.concepts import CONCEPTS, Concept
+from tutor.drills.answers import form_data
 from tutor.drills.drill import Grade
 from tutor.drills.written import WrittenQuestion
-from tutor.drills.written_answers import answer_label, as_querydict
+from tutor.drills.written_answers import answer_label
 from tutor.learning.mastery import MASTERY_NAMES, Mastery
 
 from .courses import Unit, needed, next_unit, unit
@@ -117,4 +118,4 @@ def summarize(sitting: Sitting) -> Summary:
 
 def regrade(q: WrittenQuestion, answer: dict[str, list[str]]) -> Grade:
     """The drill's feedback on a stored answer (the explanation of a mistake)."""
-    return q.drill.grade(q.data, as_querydict(answer))
+    return q.drill.grade(q.data, form_data(answer))

@@ -30,7 +30,7 @@ from django_htmx.http import HttpResponseClientRefresh
 from tutor.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from tutor.core.locales import current_language
 from tutor.core.zones import DEFAULT_ZONES, browser_zone
-from tutor.drills.written_answers import answer_label, right_answer_form
+from tutor.drills.written_answers import key_label
 
 from . import charts, classes, export, nicknames, results, services, stage
 from .forms import RunForm
@@ -154,7 +154,7 @@ def console(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
             context["question_html"] = render_question(request, q)
             if session.state in (Session.State.REVEAL, Session.State.ENDED):
                 context["reveal_html"] = render_reveal(request, q)
-                context["key_label"] = answer_label(q, right_answer_form(q))
+                context["key_label"] = key_label(q)
                 result = results.question_result(session, session.current)
                 context["split_chart"] = charts.split_chart(result)
         context["question_language"] = language

@@ -29,7 +29,7 @@ from tutor.core.http import AuthenticatedHttpRequest
 from tutor.core.locales import current_language
 from tutor.drills.base import LEVEL_NAMES
 from tutor.drills.parts import part_context, render_part
-from tutor.drills.written_answers import answer_label
+from tutor.drills.written_answers import key_label
 
 from . import services
 from .models import Session
@@ -93,7 +93,7 @@ def printed(request: HttpRequest, q: services.WrittenQuestion, with_key: bool) -
         level_name=str(LEVEL_NAMES.get(q.entry["level"], q.entry["level"])),
         question_html=scoped_ids(render_part(q.drill, "question", context, request), prefix),
         answer_html=scoped_ids(render_part(q.drill, "answer", context, request), prefix),
-        key_label=answer_label(q, q.right_answer) if with_key else "",
+        key_label=key_label(q) if with_key else "",
         explanation_html=scoped_ids(render_reveal(request, q), f"{prefix}key-")
         if with_key
         else NOTHING,

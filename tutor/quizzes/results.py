@@ -14,7 +14,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from tutor.drills.base import LEVEL_NAMES
-from tutor.drills.written_answers import answer_label, right_answer_form
+from tutor.drills.written_answers import answer_label, key_label
 
 from . import services
 from .models import Participant, Response, Session
@@ -93,7 +93,7 @@ def _question_result(
     q: services.WrittenQuestion, rows: list[Response], joined: int
 ) -> QuestionResult:
     entry = q.entry
-    key_label = answer_label(q, right_answer_form(q))
+    right = key_label(q)
     times = [r.elapsed_ms for r in rows if r.elapsed_ms is not None]
     return QuestionResult(
         index=q.index,
@@ -106,8 +106,8 @@ def _question_result(
         answered=len(rows),
         right=sum(1 for r in rows if r.correct),
         average_ms=round(sum(times) / len(times)) if times else None,
-        key_label=key_label,
-        splits=_splits(q, rows, key_label),
+        key_label=right,
+        splits=_splits(q, rows, right),
     )
 
 

@@ -6,7 +6,6 @@ graded against the stored question.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
@@ -14,10 +13,12 @@ from typing import Any, NamedTuple
 from django.core.cache import caches
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.http import QueryDict
 from django.utils import timezone
 
+from tutor.drills import answers
 from tutor.drills.base import AnswerError
-from tutor.drills.drill import Grade
+from tutor.drills.drill import Answer, Grade
 from tutor.drills.registry import quiz_drills
 from tutor.drills.written import NOT_ANSWER_FIELDS, WrittenQuestion, grade, question
 
@@ -52,14 +53,16 @@ MAX_ANSWER_FIELDS = 40
 MAX_FIELD_LENGTH = 200
 
 
-def stored_answer(answer: Mapping[str, Any]) -> dict[str, list[str]]:
-    """The posted answer as it is kept: lists of short strings, without NUL characters
-    (PostgreSQL's text and jsonb refuse them), and without the form's own fields."""
+def stored_answer(answer: QueryDict | Answer) -> dict[str, list[str]]:
+    """The posted answer as it is kept and graded: every field with all its values
+    (``getlist``), lists of short strings, without NUL characters (PostgreSQL's text and
+    jsonb refuse them), and without the form's own fields."""
+    fields = answers.posted(answer) if isinstance(answer, QueryDict) else answer
     stored: dict[str, list[str]] = {}
-    for key in list(answer)[:MAX_ANSWER_FIELDS]:
+    for key in list(fields)[:MAX_ANSWER_FIELDS]:
         if key in NOT_ANSWER_FIELDS or "\x00" in key:
             continue
-        values = answer.getlist(key) if hasattr(answer, "getlist") else [answer[key]]
+        values = answers.values(fields, key)
         stored[key[:MAX_FIELD_LENGTH]] = [
             str(v).replace("\x00", "")[:MAX_FIELD_LENGTH] for v in values[:MAX_ANSWER_FIELDS]
         ]
@@ -139,7 +142,7 @@ def mark_shown(participant: Participant, index: int) -> Response:
 
 
 def submit(
-    session: Session, participant: Participant, index: int, answer: Mapping[str, Any]
+    session: Session, participant: Participant, index: int, answer: QueryDict | Answer
 ) -> tuple[Response, Grade | None]:
     """Check and store an answer. Returns the response and the feedback of this answer;
     raises :class:`Refused` (closed, late, not current, already answered) or
@@ -153,7 +156,8 @@ def submit(
     ):
         raise Refused("not_current")
     q = question(session, index)
-    feedback = grade(q, answer)  # AnswerError for a malformed answer
+    fields = stored_answer(answer)
+    feedback = grade(q, fields)  # AnswerError for a malformed answer
     now = timezone.now()
     attempts_allowed = session.settings_view.attempts
     response = mark_shown(participant, index)
@@ -173,7 +177,6 @@ def submit(
     points = int(q.entry.get("points", 1)) if feedback.correct else 0
     if response.attempts:  # a later attempt: as the quiz says (sessions before: in full)
         points = session.settings_view.retry_points.of(points)
-    fields = stored_answer(answer)
     attempt = {"answer": fields, "correct": bool(feedback.correct), "at": now.isoformat()}
     values: hot.StoredAnswer = {
         "answer": fields,

@@ -27,10 +27,11 @@ from django.views.decorators.http import require_GET, require_POST
 from tutor.core.http import HtmxHttpRequest
 from tutor.core.locales import current_language
 from tutor.core.numbers import whole_number
+from tutor.drills.answers import form_data
 from tutor.drills.base import AnswerError
 from tutor.drills.drill import Grade
 from tutor.drills.parts import part_context, render_part
-from tutor.drills.written_answers import as_querydict, reveal_feedback
+from tutor.drills.written_answers import reveal_feedback
 from tutor.learning import record as learning
 
 from . import hot, services, stage
@@ -126,7 +127,7 @@ def _feedback_for(q: services.WrittenQuestion, response: Response) -> Grade | No
     if not response.answer:
         return None
     try:
-        return services.grade(q, as_querydict(response.answer))
+        return services.grade(q, form_data(response.answer))
     except AnswerError:
         return None
 
