@@ -78,9 +78,7 @@ def _page(
         .select_related("quiz")
         .annotate(joined=Count("participants"))
     )
-    quizzes = Quiz.objects.filter(
-        owner=request.user, slots__drill__in=[d.slug for d in services.quiz_drills()]
-    ).distinct()
+    quizzes = services.runnable(Quiz.objects.filter(owner=request.user))
     context = {
         "classroom": classroom,
         "members": classroom.members.in_order(),

@@ -65,7 +65,7 @@ def join_url(request: HttpRequest, session: Session) -> str:
 @require_http_methods(["GET", "POST"])
 def quiz_run(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     quiz = own_quiz(request, pk)
-    if not quiz.slots.filter(drill__in=[d.slug for d in services.quiz_drills()]).exists():
+    if not services.asking(quiz.slots.all()).exists():
         messages.error(request, _("Add at least one question before running the quiz."))
         return redirect("quizzes:edit", pk=quiz.pk)
     zone = (

@@ -23,7 +23,7 @@ from tutor.drills.registry import quiz_drills
 from tutor.drills.written import NOT_ANSWER_FIELDS, WrittenQuestion, grade, question
 
 from . import hot, nicknames
-from .dealing import snapshot
+from .dealing import asking, runnable, snapshot
 from .models import NICKNAME_LENGTH, Participant, Quiz, Response, Session, SessionSettings
 
 TIME_GRACE = timedelta(seconds=2)  # network delay allowed past a time limit
@@ -201,6 +201,7 @@ __all__ = [
     "Refused",
     "WrittenQuestion",
     "answer_counts",
+    "asking",
     "current_index",
     "deadline",
     "end",
@@ -214,6 +215,7 @@ __all__ = [
     "remove",
     "rename",
     "reveal",
+    "runnable",
     "scores",
     "snapshot",
     "start_session",

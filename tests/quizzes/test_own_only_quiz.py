@@ -1,0 +1,147 @@
+"""A quiz of only the teacher's own questions (as every imported GIFT quiz is) runs, live
+and as homework: students answer, and the results and the key are right."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from tutor.drills.own_question import Question, Text
+from tutor.quizzes import bank
+from tutor.quizzes.models import OwnQuestion, Quiz, Session
+
+pytestmark = pytest.mark.django_db
+
+#: One question of each kind, with its right answer and a wrong one as the form posts
+#: them, and the right answer in words.
+QUESTIONS = (
+    (
+        Question("single", (Text("en", "Which beats a pair?", ("High card", "Two pair")),), (1,)),
+        {"choice": ["1"]},
+        {"choice": ["0"]},
+        "Two pair",
+    ),
+    (
+        Question("multiple", (Text("en", "Which are pairs?", ("AA", "AK", "QQ", "72")),), (0, 2)),
+        {"choice": ["0", "2"]},
+        {"choice": ["0"]},
+        "AA and QQ",
+    ),
+    (
+        Question("truefalse", (Text("en", "A flush beats a straight."),), (1,)),
+        {"truth": ["true"]},
+        {"truth": ["false"]},
+        "True",
+    ),
+    (
+        Question("number", (Text("en", "Cards in a deck?"),), number=Decimal(52)),
+        {"number": ["52"]},
+        {"number": ["51"]},
+        "52",
+    ),
+)
+
+
+@pytest.fixture
+def own_quiz(teacher: Client) -> Quiz:
+    owner = get_user_model().objects.get()
+    quiz = Quiz.objects.create(owner=owner, title="Imported from GIFT")
+    questions = [
+        OwnQuestion.objects.create(owner=owner, kind=record.kind, data=record.to_dict())
+        for record, *_ in QUESTIONS
+    ]
+    bank.add_slots(quiz, questions, points=1)
+    return quiz
+
+
+def run(teacher: Client, quiz: Quiz, mode: str) -> Session:
+    data = {"mode": mode, "zone": "UTC"}
+    if mode == "homework":
+        data.update(opens="2020-01-01T00:00", closes="2999-01-01T00:00")
+    response = teacher.post(f"/en/quizzes/{quiz.pk}/run/", data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    session = Session.objects.get(quiz=quiz)
+    assert response["Location"] == f"/en/quizzes/session/{session.code}/"
+    assert len(session.questions) == len(QUESTIONS)
+    return session
+
+
+def student(session: Session, nickname: str) -> Client:
+    client = Client()
+    joined = client.post("/en/join/", {"code": session.code, "nickname": nickname})
+    assert joined.status_code == 302
+    return client
+
+
+def answer(client: Client, session: Session, index: int, fields: dict[str, list[str]]) -> None:
+    response = client.post(f"/en/play/{session.code}/answer/", {"index": str(index), **fields})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert response["Location"] == f"/en/play/{session.code}/?answered={index}"
+
+
+def control(teacher: Client, session: Session, action: str) -> None:
+    session.refresh_from_db()
+    teacher.post(
+        f"/en/quizzes/session/{session.code}/control/",
+        {"action": action, "at": f"{session.state}:{session.current}"},
+    )
+    session.refresh_from_db()
+
+
+def check_results(teacher: Client, session: Session) -> None:
+    """Asha answered every question right, Ravi every one wrong."""
+    page = teacher.get(f"/en/quizzes/session/{session.code}/results/")
+    key = teacher.get(f"/en/quizzes/session/{session.code}/answer-key/")
+    assert page.status_code == key.status_code == 200
+    for index, (_record, _right, _wrong, label) in enumerate(QUESTIONS):
+        result = page.context["questions"][index]["result"]
+        assert result.key_label == label
+        assert (result.answered, result.right) == (2, 1)
+        assert [(s.label, s.count) for s in result.splits if s.is_key] == [(label, 1)]
+        assert not [s for s in result.splits if s.correct and s.count == 0]
+        assert key.context["questions"][index].key_label == label
+    points = {s.participant.nickname: s.points for s in page.context["students"]}
+    assert points == {"Asha": len(QUESTIONS), "Ravi": 0}
+
+
+def test_a_quiz_of_own_questions_runs_live(teacher: Client, own_quiz: Quiz) -> None:
+    session = run(teacher, own_quiz, "live")
+    asha, ravi = student(session, "Asha"), student(session, "Ravi")
+    control(teacher, session, "start")
+    for index, (_record, right, wrong, label) in enumerate(QUESTIONS):
+        answer(asha, session, index, right)
+        answer(ravi, session, index, wrong)
+        control(teacher, session, "reveal")
+        console = teacher.get(f"/en/quizzes/session/{session.code}/?present=1")
+        assert console.context["key_label"] == label
+        assert f"✓ {label}</text>" in str(console.context["split_chart"])
+        control(teacher, session, "next")
+    assert session.state == Session.State.ENDED
+    check_results(teacher, session)
+
+
+def test_a_quiz_of_own_questions_runs_as_homework(teacher: Client, own_quiz: Quiz) -> None:
+    session = run(teacher, own_quiz, "homework")
+    asha, ravi = student(session, "Asha"), student(session, "Ravi")
+    for index, (_record, right, wrong, _label) in enumerate(QUESTIONS):
+        answer(asha, session, index, right)
+        answer(ravi, session, index, wrong)
+    check_results(teacher, session)
+
+
+def test_a_quiz_of_nothing_to_ask_still_says_so(teacher: Client) -> None:
+    quiz = Quiz.objects.create(owner=get_user_model().objects.get(), title="Empty")
+    response = teacher.post(f"/en/quizzes/{quiz.pk}/run/", {"mode": "live", "zone": "UTC"})
+    assert response.status_code == 302 and response["Location"] == f"/en/quizzes/{quiz.pk}/"
+    assert not Session.objects.exists()
+
+
+def test_a_class_page_offers_a_quiz_of_own_questions(teacher: Client, own_quiz: Quiz) -> None:
+    from tutor.classrooms.models import Classroom
+
+    classroom = Classroom.objects.create(owner=own_quiz.owner, name="7B")
+    page = teacher.get(f"/en/quizzes/classes/{classroom.pk}/")
+    assert list(page.context["quizzes"]) == [own_quiz]
