@@ -7,9 +7,9 @@ their place. Wrong codes are limited per device only (a signed cookie the join f
 so no guesser's wrong codes ever refuse another device, and a student typing the right code
 is refused only for their own device's guesses. What an address pays for is new devices:
 a device's first post of a code counts against its address (opening the form costs
-nothing and writes nothing), a few hundred per window, enough for a school behind one
-address, far too few to guess codes with. A device that has joined a quiz says so in its
-cookie, and its address's spent budget never refuses it.
+nothing and writes nothing), 400 per window by default (``JOIN_NEW_DEVICES_PER_ADDRESS``):
+enough for a school behind one address, too few to guess codes with. A device that has
+joined a quiz says so in its cookie, and its address's spent budget never refuses it.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, replace
 
+from django.conf import settings
 from django.core import signing
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
@@ -32,7 +33,7 @@ COOKIE_AGE = 60 * 60 * 24 * 14
 # ``default`` cache (the database's, or Redis) under ``quiz-join-fail:device:<token>`` and
 # ``quiz-join-new:address:<address>``.
 JOIN_ATTEMPTS = 20
-NEW_DEVICES_PER_ADDRESS = 200
+NEW_DEVICES_PER_ADDRESS: int = settings.JOIN_NEW_DEVICES_PER_ADDRESS
 JOIN_WINDOW = 10 * 60
 DEVICE_COOKIE = "quiz_device"
 DEVICE_SALT = "tutor.quizzes.device"
