@@ -12,6 +12,8 @@ Environment:
     SESSION_COOKIE_SECURE, CSRF_COOKIE_SECURE  "1"/"0": cookies only over HTTPS (default "1"
                      when DEBUG is off; `make serve` on plain-HTTP loopback sets "0")
     SECURE_PROXY_SSL_HEADER  "1" behind a TLS proxy that sets X-Forwarded-Proto: https
+    JOIN_NEW_DEVICES_PER_ADDRESS  new devices one address may bring to the join box in ten
+                     minutes (default 400; raise it for a school of more behind one address)
     CSRF_TRUSTED_ORIGINS     comma-separated origins, e.g. https://tutor.example.org
     STATIC_ROOT      where collectstatic puts the static files (default: staticfiles/)
     TUTOR_STATIC_MANIFEST  "1"/"0": serve compressed, content-hashed static files from
@@ -147,6 +149,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         }
     )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# New devices one network address may bring to the join box in ten minutes (each device's
+# first posted code counts; tutor/quizzes/joins.py): enough for a big school behind one
+# address, far too few to guess join codes with. Raise it for a bigger one.
+JOIN_NEW_DEVICES_PER_ADDRESS = int(os.environ.get("JOIN_NEW_DEVICES_PER_ADDRESS", "400"))
 
 # Caches (docs/deploying.md, "Past one machine"). What every app server process must share
 # goes to "default" and "state"; "local" is each process's own. Without REDIS_URL: the

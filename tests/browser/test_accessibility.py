@@ -146,8 +146,12 @@ def test_the_teachers_bank_classes_printables_and_sharing_have_no_axe_violations
     other.goto(site(f"/{language}/quizzes/shared/{quiz.share_token}/"))
     assert violations(other) == [], "a shared quiz"
     student = new_tab(width=360, height=740)
-    student.goto(site(f"/{language}/join/class/{classroom.code}/"))
+    student.goto(site(f"/{language}/join/{classroom.code}/"))
+    student.click("form.join-form button[type=submit]")  # the class's code, posted
     assert violations(student) == [], "the name picker"
+    student.get_by_label("Asha").check()
+    student.click("form.pick-form button[type=submit]")
+    assert violations(student) == [], "the name's confirmation"
 
 
 def test_the_audit_finds_what_a_screen_reader_user_would_miss(chromium: Browser) -> None:

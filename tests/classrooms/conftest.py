@@ -79,8 +79,16 @@ def member(classroom: Classroom, name: str) -> Member:
     return classroom.members.get(name=name)
 
 
+def admitted(client: Client, code: str, lang: str = "en") -> Client:
+    """The browser, having posted ``code`` (a class's, or its quiz's) in the join box: the
+    name picker shows that class's roster to it now."""
+    client.post(f"/{lang}/join/", {"code": code, "nickname": ""})
+    return client
+
+
 def pick(client: Client, session: Session, name: str, attempt: str = "", lang: str = "en"):
-    """Pick ``name`` from the roster of ``session`` (a class's quiz)."""
+    """Post ``session``'s code in the join box, then pick ``name`` from its roster and
+    confirm it (a class's quiz)."""
     chosen = Member.objects.get(classroom__class_sessions__session=session, name=name)
-    data = {"member": str(chosen.pk), "attempt": attempt}
-    return client.post(f"/{lang}/join/class/{session.code}/", data)
+    data = {"member": str(chosen.pk), "attempt": attempt, "confirm": "yes"}
+    return admitted(client, session.code, lang).post(f"/{lang}/join/class/{session.code}/", data)

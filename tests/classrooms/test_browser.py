@@ -79,6 +79,7 @@ def test_a_teacher_makes_a_class_and_two_students_join_by_name(
         page.click("form.join-form button[type=submit]")
         page.get_by_label(name).check()
         page.click("form.pick-form button[type=submit]")
+        page.click("form.confirm-form button[type=submit]")  # "Yes, I am ..."
         page.get_by_text("You are in!").wait_for()
         students.append(page)
     teacher.get_by_text("2 students have joined").wait_for(timeout=POLL_WAIT_MS)
@@ -86,7 +87,8 @@ def test_a_teacher_makes_a_class_and_two_students_join_by_name(
 
     # A third device finds both names taken; the first student's device goes back in.
     late = open_page(360)
-    late.goto(f"{server}/en/join/{classroom.code}/")
+    for device in (late, students[0]):  # each types the class's code in the join box
+        device.goto(f"{server}/en/join/{classroom.code}/")
+        device.click("form.join-form button[type=submit]")
     assert late.get_by_label("Asha").is_disabled() and late.get_by_label("Bohdan").is_disabled()
-    students[0].goto(f"{server}/en/join/{classroom.code}/")
     assert students[0].url == f"{server}/en/play/{session.code}/"

@@ -1,35 +1,46 @@
-"""Class codes: the session codes' alphabet, never a session's code nor another class's,
-so the one join box takes either; roster names keep how they look."""
+"""Class codes: the session codes' alphabet, ten characters (older classes' six still
+join), never a session's code nor another class's, so the one join box takes either; roster
+names keep how they look."""
 
 from __future__ import annotations
 
 import pytest
 from django.db import IntegrityError
+from django.test import Client
 
 from tutor.classrooms import models
 from tutor.classrooms.models import Classroom, Member
 from tutor.quizzes import services
-from tutor.quizzes.models import Quiz, is_code
+from tutor.quizzes.models import LONG_CODE_LENGTH, Quiz, is_join_code
 
 pytestmark = pytest.mark.django_db
 
 
-def test_a_class_code_is_a_join_code(classroom: Classroom) -> None:
-    assert is_code(classroom.code)
+def test_a_class_code_is_a_long_join_code(classroom: Classroom) -> None:
+    assert is_join_code(classroom.code) and len(classroom.code) == LONG_CODE_LENGTH
+
+
+def test_a_six_character_class_code_of_an_older_class_still_joins(classroom: Classroom) -> None:
+    classroom.code = "KMNPQR"
+    classroom.save()
+    led = Client().post("/en/join/", {"code": "kmnpqr", "nickname": ""})
+    assert led.status_code == 302 and led["Location"] == "/en/join/class/KMNPQR/"
 
 
 def test_a_class_code_skips_codes_in_use(
     monkeypatch: pytest.MonkeyPatch, classroom: Classroom, quiz: Quiz
 ) -> None:
     session = services.start_session(quiz, "live")
-    drawn = iter([classroom.code, session.code, "ACDEFG"])
-    monkeypatch.setattr(models, "new_code", lambda: next(drawn))
-    assert Classroom.objects.create(owner=classroom.owner, name="8A").code == "ACDEFG"
+    drawn = iter([classroom.code, session.code, "ACDEFGHJKM"])
+    monkeypatch.setattr(models, "new_code", lambda length: next(drawn))
+    assert Classroom.objects.create(owner=classroom.owner, name="8A").code == "ACDEFGHJKM"
 
 
 def test_a_new_session_never_takes_a_class_code(
     monkeypatch: pytest.MonkeyPatch, classroom: Classroom, quiz: Quiz
 ) -> None:
+    classroom.code = "ACDEFG"  # an older class's six-character code
+    classroom.save()
     drawn = iter(["KMNPQR"])
     monkeypatch.setattr("tutor.classrooms.signals.new_code", lambda: next(drawn))
     session = services.start_session(quiz, "live")

@@ -71,18 +71,23 @@ def test_redis_url_without_the_redis_package_says_what_to_install() -> None:
     assert "pip install -e '.[redis]'" in result.stderr
 
 
-# Two processes count wrong join codes for one device in the site's shared cache, as two
-# app servers' workers do; the limit must see the sum. Through Django's cache API and the
-# same keys as the join form (tutor/quizzes/joins.py), without the HTTP around it.
+# Two processes count wrong join codes for one device (its signed cookie) in the site's
+# shared cache, as two app servers' workers do; the limit must see the sum. Through Django's
+# cache API and the same keys as the join form (tutor/quizzes/joins.py), without the HTTP
+# around it.
 COUNT_FAILURES = """
 import django
 django.setup()
+from django.http import HttpResponse
 from django.test import RequestFactory
 from tutor.quizzes import joins
 request = RequestFactory().post("/en/join/", REMOTE_ADDR="192.0.2.7")
+signed = HttpResponse()
+signed.set_signed_cookie(joins.DEVICE_COOKIE, "one-device", salt=joins.DEVICE_SALT)
+request.COOKIES[joins.DEVICE_COOKIE] = signed.cookies[joins.DEVICE_COOKIE].value
 for _ in range({times}):
     joins.count_failure(request)
-print(joins.too_many_failures(request))
+print(joins.refusal(request) is not None)
 """
 
 

@@ -4,6 +4,8 @@ every code is a quiz's."""
 
 from __future__ import annotations
 
+from django.test import RequestFactory
+
 from tutor.classrooms import class_sessions
 from tutor.quizzes import classes
 from tutor.quizzes.forms import RunForm
@@ -20,5 +22,5 @@ def test_without_classes_no_class_is_offered_and_no_code_is_a_class() -> None:
     assert "classroom" in form.fields
     none.offer(form, owner=None)
     assert "classroom" not in form.fields
-    assert none.picker_url("ABC234", None) is None
+    assert none.admit(RequestFactory().post("/en/join/"), "ABC234", None) is None
     assert none.attach(Session(), 1, owner=None) is None

@@ -1,10 +1,10 @@
 """A class's sessions: the run form's "For a class" choice, the link it makes between a
-session and a class (:class:`ClassSession`), and where a class's join code leads.
+session and a class (:class:`ClassSession`), and where a class's posted join code leads.
 
 The quizzes app calls these three from its run view and its join view, through
 ``tutor.quizzes.classes`` (this module is handed to it at start-up: that app imports
 nothing of classes), so that it needs no table of its own for classes: ``offer`` before
-the form is checked, ``attach`` once the session exists, and ``picker_url`` when a join
+the form is checked, ``attach`` once the session exists, and ``admit`` when a posted join
 code may be a class's.
 """
 
@@ -13,11 +13,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from django import forms
+from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import pgettext
 
 from tutor.quizzes.models import Session
 
+from . import passes
 from .models import Classroom, ClassSession
 
 if TYPE_CHECKING:
@@ -53,14 +55,18 @@ def classroom_of(session: Session) -> Classroom | None:
     return found.classroom if found else None
 
 
-def picker_url(code: str, session: Session | None) -> str | None:
-    """Where a join code leads instead of the nickname form: the class's name picker, for
-    a session run for a class or for a class's own code; ``None`` for anything else."""
+def admit(request: HttpRequest, code: str, session: Session | None) -> str | None:
+    """Where a posted join code leads instead of the nickname form: the class's name picker,
+    for a session run for a class or for a class's own code, which this browser may now see
+    (``passes.grant``); ``None`` for anything else."""
     if session is not None:
-        known = ClassSession.objects.filter(session=session).exists()
+        classroom = classroom_of(session)
     else:
-        known = Classroom.objects.filter(code=code).exists()
-    return reverse("classrooms:join", args=[code]) if known else None
+        classroom = Classroom.objects.filter(code=code).first()
+    if classroom is None:
+        return None
+    passes.grant(request, classroom)
+    return reverse("classrooms:join", args=[code])
 
 
 def open_sessions(classroom: Classroom) -> list[Session]:

@@ -3,8 +3,9 @@ for it, and which roster name each student of those sessions picked.
 
 The quizzes' tables are left as they are: a session belongs to a class through
 :class:`ClassSession`, and a participant is a roster name through :class:`NameClaim`. A class
-code is drawn from the session codes' alphabet and is never one of theirs (``signals.py``
-keeps new sessions off the class codes), so the one join box takes either.
+code is drawn from the session codes' alphabet, longer (``LONG_CODE_LENGTH``: it lasts), and
+is never one of theirs (``signals.py`` keeps new sessions off the six-character class codes
+of older classes), so the one join box takes either.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from tutor.core.collation import sorted_by_language
 from tutor.core.locales import current_language
 from tutor.quizzes.models import (
-    CODE_LENGTH,
+    LONG_CODE_LENGTH,
     NICKNAME_LENGTH,
     Participant,
     Session,
@@ -40,7 +41,7 @@ def code_in_use(code: str) -> bool:
 def new_class_code() -> str:
     """A join code that no class and no session has."""
     while True:
-        code = new_code()
+        code = new_code(LONG_CODE_LENGTH)
         if not code_in_use(code):
             return code
 
@@ -62,7 +63,7 @@ class Classroom(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="classrooms"
     )
     name = models.CharField(_("name"), max_length=CLASS_NAME_LENGTH)
-    code = models.CharField(max_length=CODE_LENGTH, unique=True, default=new_class_code)
+    code = models.CharField(max_length=LONG_CODE_LENGTH, unique=True, default=new_class_code)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -1,6 +1,6 @@
 """What running and joining a quiz ask of classes, without knowing them: the run form's
 "For a class" choice, the link a run for a class makes, and where a class's join code
-leads.
+leads once it is posted.
 
 The classrooms app sits above this one (its classes point at sessions), so this app
 never imports it: at start-up ``ClassroomsConfig.ready`` hands its ``class_sessions`` module to
@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from django import forms
+from django.http import HttpRequest
 
 from .models import Session
 
@@ -22,7 +23,7 @@ class Classes(Protocol):
 
     def attach(self, session: Session, classroom_id: int | None, owner: Any) -> None: ...
 
-    def picker_url(self, code: str, session: Session | None) -> str | None: ...
+    def admit(self, request: HttpRequest, code: str, session: Session | None) -> str | None: ...
 
 
 class NoClasses:
@@ -32,7 +33,7 @@ class NoClasses:
     def attach(self, session: Session, classroom_id: int | None, owner: Any) -> None:
         return None
 
-    def picker_url(self, code: str, session: Session | None) -> str | None:
+    def admit(self, request: HttpRequest, code: str, session: Session | None) -> str | None:
         return None
 
 
@@ -55,7 +56,7 @@ def attach(session: Session, classroom_id: int | None, owner: Any) -> None:
     _classes.attach(session, classroom_id, owner)
 
 
-def picker_url(code: str, session: Session | None) -> str | None:
-    """Where a join code leads instead of the nickname form (a class's name picker), or
-    ``None``."""
-    return _classes.picker_url(code, session)
+def admit(request: HttpRequest, code: str, session: Session | None) -> str | None:
+    """Where a posted join code leads instead of the nickname form (a class's name picker,
+    which this browser may now see), or ``None``."""
+    return _classes.admit(request, code, session)

@@ -2,7 +2,9 @@
 
 Joining sets a signed cookie naming the participant and wrong codes are limited
 (``joins.py``, shared with a class's name picker). Nicknames are normalised and compared
-by look (``nicknames.py``).
+by look (``nicknames.py``). A GET shows the same form whatever the code in its address
+(only a device that has joined that quiz goes back to its place): only a posted code is
+looked up, counted when wrong, and leads on.
 """
 
 from __future__ import annotations
@@ -20,12 +22,22 @@ from django.views.decorators.http import require_http_methods
 from tutor.core.locales import current_language
 
 from . import classes, nicknames
-from .joins import count_failure, joined, participant_for, too_many_failures, with_device
-from .models import CODE_ALPHABET, CODE_LENGTH, NICKNAME_LENGTH, Participant, Session, is_code
+from .joins import (
+    cookie_token,
+    count_failure,
+    joined,
+    mark_joined,
+    participant_for,
+    refusal,
+    with_device,
+)
+from .models import LONG_CODE_LENGTH, NICKNAME_LENGTH, Participant, Session, is_code, is_join_code
 
 
 class JoinForm(forms.Form):
-    code = forms.CharField(label=pgettext_lazy("quiz", "Join code"), max_length=CODE_LENGTH + 4)
+    code = forms.CharField(
+        label=pgettext_lazy("quiz", "Join code"), max_length=LONG_CODE_LENGTH + 4
+    )
     # Left empty for a class's quiz: its students pick their name next (tutor.classrooms).
     nickname = forms.CharField(
         label=pgettext_lazy("quiz", "Your nickname"), max_length=200, required=False
@@ -35,9 +47,11 @@ class JoinForm(forms.Form):
 
     def clean_code(self) -> str:
         code = self.cleaned_data["code"].strip().upper().replace(" ", "").replace("-", "")
-        if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
+        if not is_join_code(code):
             raise forms.ValidationError(
-                gettext_lazy("A join code has six letters and digits, as shown by your teacher.")
+                gettext_lazy(
+                    "A join code has six or ten letters and digits, as shown by your teacher."
+                )
             )
         return code
 
@@ -60,33 +74,32 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
 
 
 def _join_page(request: HttpRequest, code: str) -> HttpResponse:
-    session = Session.objects.filter(code=code).first() if is_code(code) else None
-    if session is not None and participant_for(request, session) is not None:
-        return redirect("quizzes:play", code=session.code)  # already joined: back to your place
-    picker = classes.picker_url(code, session) if is_code(code) else None
-    if picker is not None:  # a class's code or a class's quiz: pick your name there
-        return redirect(picker)
+    """The join form, the same for any code: the code is not looked up unless this browser
+    holds the signed cookie of a place in that quiz (then it goes back to its place)."""
+    if is_code(code) and cookie_token(request, code) is not None:
+        session = Session.objects.filter(code=code).first()
+        if session is not None and participant_for(request, session) is not None:
+            mark_joined(request)
+            return redirect("quizzes:play", code=session.code)
     form = JoinForm(initial={"code": code, "attempt": secrets.token_urlsafe(24)})
     return render(request, "quizzes/student/join.html", {"form": form})
 
 
 def _join(request: HttpRequest, code: str) -> HttpResponse:
-    code = code.upper()[: CODE_LENGTH + 4]
+    code = code.upper()[: LONG_CODE_LENGTH + 4]
     if request.method == "GET":
         return _join_page(request, code)
     form = JoinForm(request.POST)
-    if too_many_failures(request):
+    if (problem := refusal(request)) is not None:
         form.is_valid()
-        form.add_error(
-            None,
-            _("Too many wrong codes from this device. Please wait a few minutes and try again."),
-        )
+        form.add_error(None, problem)
         return render(request, "quizzes/student/join.html", {"form": form}, status=429)
     if not form.is_valid():
         return render(request, "quizzes/student/join.html", {"form": form}, status=422)
-    session = Session.objects.filter(code=form.cleaned_data["code"]).first()
-    if session is None and (picker := classes.picker_url(form.cleaned_data["code"], None)):
-        return redirect(picker)  # a class's own code
+    code = form.cleaned_data["code"]
+    session = Session.objects.filter(code=code).first() if is_code(code) else None
+    if picker := classes.admit(request, code, session):
+        return redirect(picker)  # a class's code, or a class's quiz: pick your name there
     if session is None:
         count_failure(request)
         form.add_error("code", _("There is no quiz with this code. Check it with your teacher."))
@@ -94,11 +107,9 @@ def _join(request: HttpRequest, code: str) -> HttpResponse:
     if not session.is_open:
         form.add_error("code", _("This quiz is not open for answers now."))
         return render(request, "quizzes/student/join.html", {"form": form}, status=422)
-    existing = participant_for(request, session)
-    if existing is not None:
+    if participant_for(request, session) is not None:
+        mark_joined(request)
         return redirect("quizzes:play", code=session.code)
-    if picker := classes.picker_url(session.code, session):
-        return redirect(picker)  # a class's quiz: its students pick their name
     nickname = form.cleaned_data["nickname"]
     if not nickname:
         form.add_error("nickname", str(nicknames.MESSAGES["nickname_empty"]))

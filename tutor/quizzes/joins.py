@@ -3,33 +3,57 @@
 on wrong codes.
 
 Joining sets a signed cookie naming the participant, so a reload or a reconnect keeps
-their place. Wrong codes are limited per device (a signed cookie the form sets) and, much
-higher, per network address, so one guesser never locks out a class behind a school's
-single address.
+their place. Wrong codes are limited per device only (a signed cookie the join form sets),
+so no guesser's wrong codes ever refuse another device, and a student typing the right code
+is refused only for their own device's guesses. What an address pays for is new devices:
+a device's first post of a code counts against its address (opening the form costs
+nothing and writes nothing), 400 per window by default (``JOIN_NEW_DEVICES_PER_ADDRESS``):
+enough for a school behind one address, too few to guess codes with. A device that has
+joined a quiz says so in its cookie, and its address's spent budget never refuses it.
 """
 
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass, replace
 
+from django.conf import settings
 from django.core import signing
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 
 from .models import Participant, Session
 
 COOKIE_SALT = "tutor.quizzes.participant"
 COOKIE_AGE = 60 * 60 * 24 * 14
-# Wrong join codes allowed per window: per device (a signed cookie the join form sets),
-# and per network address, much higher, so one guesser never locks out a class behind a
-# school's single address. A post without the device cookie (a script that drops cookies)
-# counts against its address at the device limit.
+# Per window: wrong join codes a device may send, and new devices an address may bring (a
+# device is counted against its address when it first posts a code). Counted in the
+# ``default`` cache (the database's, or Redis) under ``quiz-join-fail:device:<token>`` and
+# ``quiz-join-new:address:<address>``.
 JOIN_ATTEMPTS = 20
-JOIN_ATTEMPTS_PER_ADDRESS = 300
+NEW_DEVICES_PER_ADDRESS: int = settings.JOIN_NEW_DEVICES_PER_ADDRESS
 JOIN_WINDOW = 10 * 60
 DEVICE_COOKIE = "quiz_device"
 DEVICE_SALT = "tutor.quizzes.device"
+DEVICE_AGE = 60 * 60 * 24 * 365
+# After the token in the cookie's value: the device has been counted against its address
+# (it has posted a code), or it has joined a quiz. A bare token is a device not counted yet.
+_COUNTED, _JOINED = ".counted", ".joined"
+
+
+@dataclass(frozen=True)
+class Device:
+    """A browser, as its signed device cookie names it."""
+
+    token: str
+    counted: bool = False  # against its address's budget of new devices
+    joined: bool = False
+
+    @property
+    def cookie(self) -> str:
+        return self.token + (_JOINED if self.joined else _COUNTED if self.counted else "")
 
 
 def cookie_name(code: str) -> str:
@@ -40,50 +64,83 @@ def _address(request: HttpRequest) -> str:
     return request.META.get("REMOTE_ADDR", "unknown")
 
 
-def _device(request: HttpRequest) -> str | None:
-    """This browser's device token (the signed cookie the join form sets), if any."""
+def _cookie_device(request: HttpRequest) -> Device | None:
     try:
-        return request.get_signed_cookie(DEVICE_COOKIE, salt=DEVICE_SALT)
+        value = str(request.get_signed_cookie(DEVICE_COOKIE, salt=DEVICE_SALT))
     except (KeyError, signing.BadSignature):
         return None
+    token = value.removesuffix(_JOINED).removesuffix(_COUNTED)
+    joined = value.endswith(_JOINED)
+    return Device(token, counted=joined or value.endswith(_COUNTED), joined=joined)
 
 
-def _failure_counters(request: HttpRequest) -> list[tuple[str, int]]:
-    """(cache key, limit) of each count a wrong code adds to. Keys: the device token, or
-    the address for a post without one; and the address, at its own higher limit."""
-    address, device = _address(request), _device(request)
-    own = f"quiz-join-fail:device:{device}" if device else f"quiz-join-fail:bare:{address}"
-    return [(own, JOIN_ATTEMPTS), (f"quiz-join-fail:address:{address}", JOIN_ATTEMPTS_PER_ADDRESS)]
+def device(request: HttpRequest) -> Device:
+    """This browser's device: from its signed cookie, else a new one (``with_device`` sets
+    its cookie). Read once per request."""
+    known = request.__dict__
+    if "_quiz_device" not in known:
+        known["_quiz_device"] = _cookie_device(request) or Device(secrets.token_urlsafe(18))
+    return known["_quiz_device"]
 
 
-def too_many_failures(request: HttpRequest) -> bool:
-    counters = _failure_counters(request)
-    counts = cache.get_many([key for key, _limit in counters])  # one look-up
-    return any(counts.get(key, 0) >= limit for key, limit in counters)
+def _count_new_device(request: HttpRequest) -> bool:
+    """Count this device against its address, once: whether the address is within its
+    budget of new devices."""
+    key = f"quiz-join-new:address:{_address(request)}"
+    cache.add(key, 0, JOIN_WINDOW)
+    try:
+        counted = cache.incr(key)
+    except ValueError:  # gone between add and incr (expired, or the cache was cleared)
+        cache.set(key, counted := 1, JOIN_WINDOW)
+    if counted > NEW_DEVICES_PER_ADDRESS:
+        return False
+    request.__dict__["_quiz_device"] = replace(device(request), counted=True)
+    return True
+
+
+def refusal(request: HttpRequest) -> str | None:
+    """Why this request may not try a join code now, or ``None``. Only its own device's
+    wrong codes ever refuse it, or, for a device not yet counted against its address (one
+    that has not posted a code before), the address's spent budget of new devices."""
+    if not device(request).counted and not _count_new_device(request):
+        return _(
+            "Too many new devices have tried to join from this network. Please wait a few "
+            "minutes, or use a device that has joined a quiz before."
+        )
+    if cache.get(f"quiz-join-fail:device:{device(request).token}", 0) >= JOIN_ATTEMPTS:
+        return _("Too many wrong codes from this device. Please wait a few minutes and try again.")
+    return None
 
 
 def count_failure(request: HttpRequest) -> None:
-    for key, _limit in _failure_counters(request):
-        cache.add(key, 0, JOIN_WINDOW)
-        try:
-            cache.incr(key)
-        except ValueError:
-            cache.set(key, 1, JOIN_WINDOW)
+    key = f"quiz-join-fail:device:{device(request).token}"
+    cache.add(key, 0, JOIN_WINDOW)
+    try:
+        cache.incr(key)
+    except ValueError:
+        cache.set(key, 1, JOIN_WINDOW)
 
 
 def with_device(request: HttpRequest, response: HttpResponse) -> HttpResponse:
-    """The response, setting this browser's device token when it has none yet."""
-    if _device(request) is None:
+    """The response, setting this browser's device cookie when it is new, or was counted or
+    has joined in this request."""
+    own = device(request)
+    if own != _cookie_device(request):
         response.set_signed_cookie(
             DEVICE_COOKIE,
-            secrets.token_urlsafe(18),
+            own.cookie,
             salt=DEVICE_SALT,
-            max_age=COOKIE_AGE,
+            max_age=DEVICE_AGE,
             httponly=True,
             samesite="Lax",
             secure=request.is_secure(),
         )
     return response
+
+
+def mark_joined(request: HttpRequest) -> None:
+    """Remember, in this device's cookie (``with_device``), that it has joined a quiz."""
+    request.__dict__["_quiz_device"] = replace(device(request), counted=True, joined=True)
 
 
 def cookie_token(request: HttpRequest, code: str) -> str | None:
@@ -109,6 +166,9 @@ def participant_for(request: HttpRequest, session: Session) -> Participant | Non
 
 
 def joined(request: HttpRequest, session: Session, participant: Participant) -> HttpResponse:
+    """To the quiz, with the participant's cookie; the device is marked as one that has
+    joined (``with_device``, around every join view, sets it)."""
+    mark_joined(request)
     response = redirect("quizzes:play", code=session.code)
     response.set_signed_cookie(
         cookie_name(session.code),

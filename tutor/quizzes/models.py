@@ -26,6 +26,9 @@ from .querysets import ParticipantQuerySet, ResponseQuerySet
 #: Join codes use letters and digits that cannot be mistaken for each other (no 0/O, 1/I/L, 5/S, 8/B).
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
 CODE_LENGTH = 6
+#: A class's code (``tutor.classrooms``) lasts for years, so it is longer: 25**10 codes.
+#: Classes made before it have six-character codes, which still join.
+LONG_CODE_LENGTH = 10
 NICKNAME_LENGTH = 40  # after normalising (nicknames.clean)
 
 
@@ -34,8 +37,13 @@ def is_code(text: str) -> bool:
     return len(text) == CODE_LENGTH and all(ch in CODE_ALPHABET for ch in text)
 
 
-def new_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+def is_join_code(text: str) -> bool:
+    """Whether ``text`` can be any join code: a session's, or a class's of either length."""
+    return len(text) in (CODE_LENGTH, LONG_CODE_LENGTH) and all(ch in CODE_ALPHABET for ch in text)
+
+
+def new_code(length: int = CODE_LENGTH) -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
 
 
 def new_token() -> str:
