@@ -86,13 +86,7 @@ def device(request: HttpRequest) -> Device:
 def _count_new_device(request: HttpRequest) -> bool:
     """Count this device against its address, once: whether the address is within its
     budget of new devices."""
-    key = f"quiz-join-new:address:{_address(request)}"
-    cache.add(key, 0, JOIN_WINDOW)
-    try:
-        counted = cache.incr(key)
-    except ValueError:  # gone between add and incr (expired, or the cache was cleared)
-        cache.set(key, counted := 1, JOIN_WINDOW)
-    if counted > NEW_DEVICES_PER_ADDRESS:
+    if _bump(f"quiz-join-new:address:{_address(request)}") > NEW_DEVICES_PER_ADDRESS:
         return False
     request.__dict__["_quiz_device"] = replace(device(request), counted=True)
     return True
@@ -113,12 +107,17 @@ def refusal(request: HttpRequest) -> str | None:
 
 
 def count_failure(request: HttpRequest) -> None:
-    key = f"quiz-join-fail:device:{device(request).token}"
+    _bump(f"quiz-join-fail:device:{device(request).token}")
+
+
+def _bump(key: str) -> int:
+    """One more in the window's count under ``key``: the count now."""
     cache.add(key, 0, JOIN_WINDOW)
     try:
-        cache.incr(key)
-    except ValueError:
+        return int(cache.incr(key))
+    except ValueError:  # gone between add and incr (expired, or the cache was cleared)
         cache.set(key, 1, JOIN_WINDOW)
+        return 1
 
 
 def with_device(request: HttpRequest, response: HttpResponse) -> HttpResponse:
