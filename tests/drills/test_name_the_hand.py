@@ -10,6 +10,7 @@ from tutor.drills import name_the_hand
 from tutor.drills.base import AnswerError, make_token
 from tutor.engine import holdem, teenpatti
 from tutor.engine.cards import parse_cards
+from tutor.words.cards import cards_text
 
 
 def answer_for(question: name_the_hand.Question) -> str:
@@ -177,3 +178,31 @@ def test_grade_refuses_odd_categories_with_a_message(category: str) -> None:
     with pytest.raises(AnswerError) as refused:
         name_the_hand.grade(question, {"category": [category]})
     assert refused.value.message
+
+
+def _hard_holdem() -> tuple[int, name_the_hand.Question]:
+    seed = next(s for s in range(500) if name_the_hand.generate(s, "hard").pick_five)
+    return seed, name_the_hand.generate(seed, "hard")
+
+
+def test_an_answer_with_five_cards_is_worded_with_them() -> None:
+    """A summary or a results page says which five the learner chose, not only the name:
+    two answers that differ only in their five read differently."""
+    _seed, question = _hard_holdem()
+    best = [c.code for c in holdem.evaluate(question.cards).best_five]
+    others = [c.code for c in question.cards if c.code not in best]
+    swapped = best[:4] + others[:1]
+    category = answer_for(question)
+    right = name_the_hand.answer_label(question, {"category": [category], "five": best})
+    picked = name_the_hand.answer_label(question, {"category": [category], "five": swapped})
+    assert right != picked
+    assert all(cards_text([code]) in right for code in best)
+    assert cards_text([swapped[-1]]) in picked
+    assert not re.search(r"\b[2-9TJQKA][shdc]\b", right)  # never card codes
+
+
+def test_an_answer_without_five_is_worded_as_its_name() -> None:
+    question = name_the_hand.generate(find_seed("easy", "holdem"), "easy")
+    code = answer_for(question)
+    label = name_the_hand.answer_label(question, {"category": [code]})
+    assert label == dict(name_the_hand.choices(question))[code]

@@ -169,3 +169,45 @@ def test_the_summary_reads_the_stored_answers(learner_client: Client) -> None:
     SittingAnswer.objects.filter(sitting=sitting, index__in=[0, 1]).update(correct=False)
     html = learner_client.get(f"/en/learn/sitting/{sitting.pk}/").content.decode()
     assert "You got 3 of 5 right (60%)." in html and html.count('class="mistake"') == 2
+
+
+def test_an_htmx_answer_puts_its_verdict_in_the_address(learner_client: Client) -> None:
+    """Reloading after an answer shows that answer's explanation again: htmx replaces the
+    address with the verdict's own (``?answered=<index>``), which a reload opens."""
+    sitting = start(learner_client)
+    response = post_answer(
+        learner_client,
+        sitting,
+        wrong(sitting.questions[0]),
+        token(learner_client, sitting),
+        HTTP_HX_REQUEST="true",
+    )
+    address = response.headers.get("HX-Replace-Url", "")
+    assert address == f"/en/learn/sitting/{sitting.pk}/?answered=0"
+    reloaded = learner_client.get(address).content.decode()
+    assert 'id="fb-title"' in reloaded and "Not quite." in reloaded
+    assert 'class="feedback"' in reloaded
+
+
+def test_a_refused_htmx_answer_leaves_the_address_alone(learner_client: Client) -> None:
+    sitting = start(learner_client)
+    response = post_answer(
+        learner_client,
+        sitting,
+        {"nothing": ["x"]},
+        token(learner_client, sitting),
+        HTTP_HX_REQUEST="true",
+    )
+    assert "HX-Replace-Url" not in response.headers
+
+
+def test_a_sitting_takes_the_drill_keys(learner_client: Client) -> None:
+    """1-9, Enter and N work in a sitting as on the drill pages (site.js reads the mark)."""
+    sitting = start(learner_client)
+    question = learner_client.get(f"/en/learn/sitting/{sitting.pk}/").content.decode()
+    assert "data-drill-keys" in question
+    post_answer(
+        learner_client, sitting, right(sitting.questions[0]), token(learner_client, sitting)
+    )
+    verdict = learner_client.get(f"/en/learn/sitting/{sitting.pk}/?answered=0").content.decode()
+    assert re.search(r"<a [^>]*data-next[^>]*>\s*Next question", verdict)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from tutor.engine import holdem, teenpatti
 from tutor.engine.cards import DECK, Card, Rank, Suit, parse_cards
@@ -209,8 +209,21 @@ def right_answer(question: Question) -> dict[str, list[str]]:
 
 
 def answer_label(question: Question, answer: Answer) -> str:
+    """The hand's name, and the five cards when the question asked for them (in the order
+    the question shows them): two answers that differ only in their five read apart."""
     choice = value(answer, "category")
-    return str(_names(question).get(choice, choice))
+    name = str(_names(question).get(choice, choice))
+    try:
+        five = _five(question, answer)
+    except AnswerError:
+        return name
+    if five is None:
+        return name
+    shown = [card.code for card in question.cards if card in five]
+    return pgettext("a hand's name and the five cards that make it", "%(hand)s: %(cards)s") % {
+        "hand": name,
+        "cards": cards_text(shown),
+    }
 
 
 def custom(params: Mapping[str, str], level: str) -> Question:

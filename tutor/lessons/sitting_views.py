@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import replace_url
 
 from tutor.core.http import HtmxHttpRequest
 from tutor.core.numbers import whole_number
@@ -89,12 +90,16 @@ def answer(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         message, status = str(REFUSALS[refusal.code]), 409
     except AnswerError as error:
         message, status, retry = error.message, 422, request.POST
+    verdict = f"{reverse('lessons:sitting', args=[sitting.pk])}?answered={shown}"
     if message is None and not request.htmx:  # post/redirect/get, to the verdict
-        return redirect(f"{reverse('lessons:sitting', args=[sitting.pk])}?answered={shown}")
+        return redirect(verdict)
     sitting.refresh_from_db()
     context = stage(request, sitting, shown=shown, graded=graded, message=message, retry=retry)
     if request.htmx:  # htmx swaps 2xx answers only: the message is in the fragment
-        return render(request, "lessons/sitting.html#stage", context)
+        response = render(request, "lessons/sitting.html#stage", context)
+        if message is None:  # a reload opens this verdict again, its explanation with it
+            replace_url(response, verdict)
+        return response
     return render(request, "lessons/sitting.html", context, status=status)
 
 

@@ -148,7 +148,7 @@ document.addEventListener("keydown", (event) => {
   // N by its letter, or by its place on a keyboard that types no Latin letters.
   const latin = /^[a-z]$/i.test(event.key);
   if ((event.key.toLowerCase() === "n" || (!latin && event.code === "KeyN")) && !event.shiftKey) {
-    const next = scope.querySelector("#feedback a[data-next]");
+    const next = scope.querySelector("#feedback a[data-next], .next-link a[data-next]");
     if (!next) return;
     event.preventDefault();
     next.click();
