@@ -23,6 +23,7 @@ from tutor.concepts import CONCEPTS, TOPICS, Concept, Topic
 from tutor.core.locales import babel_locale
 from tutor.core.zones import DEFAULT_ZONES, browser_zone
 from tutor.drills.practice import practice
+from tutor.learning import review
 from tutor.learning.mastery import MASTERY_NAMES, Mastery
 from tutor.learning.models import ConceptProgress, Learner
 from tutor.words.base import join_names
@@ -194,3 +195,24 @@ def when(moment: datetime, language: str, zone: tzinfo) -> str:
     pattern = str(locale.datetime_formats["medium"])
     day = format_date(local, "medium", locale=locale)
     return pattern.replace("{1}", day).replace("{0}", format_time(local, "short", locale=locale))
+
+
+@dataclass(frozen=True)
+class Resume:
+    """Where the home page sends a learner: the course they were last in (a newcomer: the
+    first), its unit to do next (``None`` when every unit is done), and the reviews due."""
+
+    view: CourseView
+    due: int
+
+    @property
+    def unit(self) -> UnitView | None:
+        return self.view.current
+
+
+def resume(learner: Learner | None, now: datetime) -> Resume:
+    views = course_views(learner)
+    latest = Sitting.objects.of(learner).exclude(course="").order_by("-started").first()
+    chosen = next((v for v in views if latest and v.course.slug == latest.course), views[0])
+    due = len(review.due(learner, now, limit=99)) if learner is not None else 0
+    return Resume(chosen, due)

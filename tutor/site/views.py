@@ -3,9 +3,13 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
+from django.utils import timezone
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_safe
+
+from tutor.learning.learners import current_learner
+from tutor.lessons import progress
 
 #: Sections that later work fills in; until then they show an honest "coming" page.
 COMING_SECTIONS = {
@@ -15,7 +19,9 @@ COMING_SECTIONS = {
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "core/home.html")
+    """The learning path first: where this learner is, else the first unit."""
+    learn = progress.resume(current_learner(request), timezone.now())
+    return render(request, "core/home.html", {"learn": learn})
 
 
 @require_GET
