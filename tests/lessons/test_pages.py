@@ -148,3 +148,23 @@ def test_a_forged_start_button_gets_a_message_and_starts_nothing(client: Client)
     assert "learner" not in response.cookies
     assert client.post("/en/learn/omaha/x/start/", {"kind": "practice"}).status_code == 404
     assert client.get("/en/learn/texas-holdem/deal-and-goal/start/").status_code == 405
+
+
+@pytest.mark.parametrize("language", ["en", "bn", "hi", "ja", "cs"])
+def test_lessons_teach_the_rules_and_leave_the_sources_to_the_rule_pages(
+    client: Client, language: str
+) -> None:
+    """A lesson is the rules to learn: the notes on what each source says (the asides) stay
+    on the rule pages, and a lesson links there instead."""
+    from tutor.lessons.courses import COURSES
+
+    asides = 0
+    for course in COURSES.values():
+        rules_page = client.get(f"/{language}/rules/{course.slug}/").content.decode()
+        asides += rules_page.count('class="sources-note')
+        for unit in course.units:
+            html = client.get(f"/{language}/learn/{course.slug}/{unit.slug}/").content.decode()
+            assert 'class="sources-note' not in html, (course.slug, unit.slug)
+            if language == "en":
+                assert "guide says" not in html and "The Czech text" not in html
+    assert asides > 0  # the rule pages still carry them

@@ -29,7 +29,7 @@ from . import glossary
 from .directives import render_directive
 from .documents import RULE_PAGES, Document, catalog_path
 from .layout import boxes, with_section_ends
-from .sections import select_sections
+from .sections import select_sections, without_asides
 from .segment_tokens import frame_segments, note_segment
 from .segments import is_directive, iter_segments, markdown, split_anchor
 
@@ -183,7 +183,8 @@ def _render_sections(
     catalog_mtime: float,
 ) -> RenderedDocument:
     md = markdown()
-    tokens = select_sections(md.parse(document.path.read_text(encoding="utf-8")), anchors)
+    master = md.parse(document.path.read_text(encoding="utf-8"))
+    tokens = without_asides(select_sections(master, anchors))
     with translation.override(language):
         title, toc, total, done = _translate(md, tokens, document, language)
         page = reverse("rules:page", args=[document.slug])

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from markdown_it.token import Token
 
-from .segments import split_anchor
+from .segments import box_fence, is_fence, split_anchor
 
 
 def section_bounds(tokens: list[Token]) -> dict[str, tuple[int, int]]:
@@ -56,3 +56,24 @@ def select_sections(tokens: list[Token], anchors: Sequence[str]) -> list[Token]:
             for token in part
         )
     return selected
+
+
+def without_asides(tokens: list[Token]) -> list[Token]:
+    """The tokens without the asides on what the sources say (``:::: aside sources`` up to
+    its closing fence): a lesson teaches the rules, and the rule page keeps the sources."""
+    kept: list[Token] = []
+    inside = False
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        fence = index + 1 < len(tokens) and is_fence(tokens[index + 1])
+        if token.type == "paragraph_open" and fence:
+            kind, _variant = box_fence(tokens[index + 1])
+            if kind == "aside" or inside:  # an aside's opening or closing fence
+                inside = kind == "aside"
+                index += 3  # the fence's paragraph: open, inline, close
+                continue
+        if not inside:
+            kept.append(token)
+        index += 1
+    return kept
