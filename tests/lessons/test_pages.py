@@ -48,9 +48,11 @@ def test_lesson_renders_in_every_language(client: Client, language: str, u) -> N
 
 
 def test_lesson_shows_its_sections_with_engine_examples(client: Client) -> None:
+    first = client.get("/en/learn/texas-holdem/deal-and-goal/").content.decode()
+    assert 'id="hand-rankings"' in first and "hand-chart" in first  # the engine's chart
     html = client.get("/en/learn/texas-holdem/hand-rankings/").content.decode()
-    assert 'id="hand-rankings"' in html and 'id="straights-and-the-ace"' in html
-    assert 'id="royal-flush"' not in html  # a section of another unit's lesson
+    assert 'id="straights-and-the-ace"' in html
+    assert 'id="hand-rankings"' not in html  # a section of another unit's lesson
     assert "Wheel" in html or "wheel" in html
     assert html.count('class="block') >= 2  # the engine's example hands and showdown
     assert "Practise:" not in html  # the rule page's practice links stay on the rule page
@@ -108,7 +110,7 @@ def test_pages_render_in_every_language(client: Client, language: str, path: str
 def test_newcomer_sees_both_courses_not_started_with_the_first_unit_next(client: Client) -> None:
     html = client.get("/en/learn/").content.decode()
     assert html.count("0 of 9 units done") == 1 and "0 of 6 units done" in html
-    assert "unit 1: The deal and the goal</a>" in html and "unit 1: The deal</a>" in html
+    assert "unit 1: The deal and the hand rankings</a>" in html and "unit 1: The deal</a>" in html
     course = client.get("/en/learn/texas-holdem/").content.decode()
     assert course.count('aria-current="step"') == 1
     assert re.search(r'aria-current="step">\s*<h2[^>]*><a[^>]*>Unit 1:', course)

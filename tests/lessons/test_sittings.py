@@ -32,7 +32,9 @@ def test_a_practice_from_start_to_summary(learner_client: Client) -> None:
     sitting = start(learner_client)
     assert sitting.kind == "practice" and sitting.total == 5
     assert "learner" in learner_client.cookies
-    assert all(set(q["concepts"]) & {"best-five-of-seven"} for q in sitting.questions)
+    assert all(
+        set(q["concepts"]) & {"best-five-of-seven", "hand-rankings"} for q in sitting.questions
+    )
     answer_all(learner_client, sitting, "rwrrw")
     sitting.refresh_from_db()
     assert sitting.done and sitting.position == 5 and not sitting.passed
@@ -144,7 +146,7 @@ def test_a_passed_check_finishes_the_unit(learner_client: Client) -> None:
     assert "Not quite." in page and "The explanations come in your summary" in page
     summary = learner_client.get(f"/en/learn/sitting/{check.pk}/").content.decode()
     assert "Passed: the unit is done. Passing needs at least 4 of 5 right." in summary
-    assert "Next: unit 2, Hand rankings." in summary
+    assert "Next: unit 2, Straights and the ace." in summary
     course = learner_client.get("/en/learn/texas-holdem/").content.decode()
     assert "1 of 9 units done" in course
     assert re.search(r'aria-current="step">\s*<h2[^>]*><a[^>]*>Unit 2:', course)

@@ -86,18 +86,18 @@ HOLDEM = Course(
     HOLDEM_PAGE,
     gettext_lazy("Texas Hold'em"),
     (
+        # The rankings come first: naming or comparing any hand needs them.
         _holdem(
             "deal-and-goal",
-            pgettext_lazy("learning unit", "The deal and the goal"),
-            "how-a-hand-goes deck-and-goal",
-            "best-five-of-seven",
+            pgettext_lazy("learning unit", "The deal and the hand rankings"),
+            "how-a-hand-goes deck-and-goal hand-rankings",
+            "best-five-of-seven hand-rankings",
         ),
         _holdem(
             "hand-rankings",
-            pgettext_lazy("learning unit", "Hand rankings"),
-            "hand-rankings straights-and-the-ace",
-            "hand-rankings wheel-straight no-wraparound",
-            practice=6,
+            pgettext_lazy("learning unit", "Straights and the ace"),
+            "straights-and-the-ace",
+            "wheel-straight no-wraparound",
         ),
         _holdem(
             "comparing-hands",
@@ -167,11 +167,17 @@ TEENPATTI = Course(
         _teenpatti(
             "rankings-and-sequences",
             pgettext_lazy("learning unit", "Rankings and sequence order"),
-            "trail pure-sequence sequence color pair high-card comparing-hands",
-            "tp-sequence-order tp-suits-never-decide",
+            "trail pure-sequence sequence color pair high-card",
+            "tp-sequence-order",
             practice=6,
         ),
-        _teenpatti("ties", pgettext_lazy("learning unit", "Ties"), "ties", "tp-ties"),
+        # Suits never decide: that is what makes a tie, so it is taught with the ties.
+        _teenpatti(
+            "ties",
+            pgettext_lazy("learning unit", "Ties"),
+            "comparing-hands ties",
+            "tp-ties tp-suits-never-decide",
+        ),
         _teenpatti(
             "bets-and-payouts",
             pgettext_lazy("learning unit", "The six bets and payouts"),
@@ -209,6 +215,13 @@ def next_unit(current: Unit) -> Unit | None:
     units = COURSES[current.course].units
     place = units.index(current)
     return units[place + 1] if place + 1 < len(units) else None
+
+
+def taught_by(current: Unit) -> frozenset[str]:
+    """The concepts a learner has been taught by the end of ``current``'s lesson: its own
+    and those of the units before it in its course. Its questions test no others."""
+    units = COURSES[current.course].units
+    return frozenset(c for u in units[: units.index(current) + 1] for c in u.concepts)
 
 
 def unit_of_concept(concept: str) -> Unit | None:

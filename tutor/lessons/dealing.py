@@ -21,12 +21,14 @@ import random
 import secrets
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tutor.drills.base import LEVELS, MAX_SEED
 from tutor.drills.practice import practice
 from tutor.drills.registry import question_drill
 from tutor.drills.written import Dealt, deal
+
+from .courses import Unit, taught_by
 
 
 @dataclass(frozen=True)
@@ -67,13 +69,76 @@ def plan(
     return sorted(aims, key=lambda aim: LEVELS.index(aim.level))
 
 
-def write(aims: Sequence[Aim], rng: random.Random | None = None) -> list[Dealt]:
-    """Each aim dealt now, on a fresh seed (from ``rng`` in tests), and written down whole."""
-    written = []
-    for aim in aims:
-        drill = question_drill(aim.drill)
+#: Seeds tried, for each drill that can aim at a concept, for a question within what was
+#: taught before another drill or concept is tried.
+TAUGHT_TRIES = 40
+#: Other concepts of the sitting tried when none of a concept's questions fits.
+OTHER_CONCEPTS = 3
+
+
+def _seed(rng: random.Random | None) -> int:
+    return rng.randrange(MAX_SEED) if rng is not None else secrets.randbelow(MAX_SEED)
+
+
+def _within(
+    aim: Aim, rng: random.Random | None, taught: frozenset[str], tries: int
+) -> Dealt | None:
+    """A question aimed at ``aim``'s concept that exercises only ``taught`` concepts: from
+    the aim's drill first, then from the other drills that can aim at it."""
+    drills = [aim.drill] + [
+        o.drill.slug for o in practice(aim.concept) if o.drill.slug != aim.drill
+    ]
+    for slug in drills:
+        drill = question_drill(slug)
+        option = next((o for o in practice(aim.concept) if o.drill.slug == slug), None)
         if drill is None:
             continue
-        seed = rng.randrange(MAX_SEED) if rng is not None else secrets.randbelow(MAX_SEED)
-        written.append(deal(drill, aim.level, seed, aim.concept))
-    return written
+        level = aim.level if option is None else nearest_level(aim.level, option.levels)
+        for _attempt in range(tries):
+            dealt = deal(drill, level, _seed(rng), aim.concept)
+            if set(dealt["concepts"]) <= taught:
+                return dealt
+    return None
+
+
+def write(
+    aims: Sequence[Aim],
+    rng: random.Random | None = None,
+    *,
+    taught: frozenset[str] | None = None,
+    tries: int = TAUGHT_TRIES,
+) -> list[Dealt]:
+    """Each aim dealt now, on a fresh seed (from ``rng`` in tests), and written down whole.
+
+    With ``taught``, only questions that exercise no other concept are written (no kicker
+    in a unit that has not taught kickers): the aim's concept from another drill, else one
+    of the other aims' concepts; an aim that nothing fits is left out, so a sitting is
+    shorter rather than unfair."""
+    if taught is None:
+        written = []
+        for aim in aims:
+            drill = question_drill(aim.drill)
+            if drill is not None:
+                written.append(deal(drill, aim.level, _seed(rng), aim.concept))
+        return written
+    found: list[Dealt] = []
+    for n, aim in enumerate(aims):
+        others = {a.concept: replace(a, level=aim.level) for a in (*aims[n + 1 :], *aims[:n])}
+        others.pop(aim.concept, None)
+        for candidate in (aim, *list(others.values())[:OTHER_CONCEPTS]):
+            dealt = _within(candidate, rng, taught, tries)
+            if dealt is not None:
+                found.append(dealt)
+                break
+    return found
+
+
+def for_unit(unit: Unit, kind: str, rng: random.Random | None = None) -> list[Dealt]:
+    """The questions of a unit's practice (``kind`` "practice") or check ("check"), each
+    within what the unit and those before it taught. A check starts one concept on, at
+    the medium and hard levels."""
+    if kind == "check":
+        aims = plan(unit.concepts, unit.check, levels=("medium", "hard"), offset=1)
+    else:
+        aims = plan(unit.concepts, unit.practice)
+    return write(aims, rng, taught=taught_by(unit))

@@ -81,16 +81,12 @@ def start(learner: Learner, unit: Unit, kind: str, rng: random.Random | None = N
     )
     if existing is not None:
         return existing
-    if kind == Sitting.Kind.CHECK:
-        aims = dealing.plan(unit.concepts, unit.check, levels=("medium", "hard"), offset=1)
-    else:
-        aims = dealing.plan(unit.concepts, unit.practice)
     return Sitting.objects.create(
         learner=learner,
         kind=kind,
         course=unit.course,
         unit=unit.slug,
-        questions=dealing.write(aims, rng),
+        questions=dealing.for_unit(unit, kind, rng),
     )
 
 
