@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from tutor.concepts import CONCEPTS, Concept, by_topic
 from tutor.core.http import HtmxHttpRequest
+from tutor.core.locales import current_language
 from tutor.drills.answers import posted
 from tutor.drills.base import (
     LEVEL_NAMES,
@@ -47,6 +48,7 @@ from tutor.drills.registry import DRILLS
 from tutor.engine.errors import EngineError
 from tutor.learning import record as learning
 from tutor.lessons.drill_guide import guides
+from tutor.rules.peek import peek
 from tutor.words.questions import bad_question_message
 
 
@@ -109,6 +111,7 @@ def _context(
         "drill_url": drill_url,
         "permalink": permalink,
         "next_url": question_url(drill, asked.level, base=drill_url, concept=asked.concept),
+        "peek": peek(drill.concepts_of(question) or drill.concepts, current_language()),
         **extra,
     }
 

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import replace_url
 
 from tutor.core.http import HtmxHttpRequest
+from tutor.core.locales import current_language
 from tutor.core.numbers import whole_number
 from tutor.drills.answers import refill
 from tutor.drills.base import AnswerError
@@ -28,6 +29,7 @@ from tutor.drills.parts import part_context, render_part
 from tutor.drills.written_answers import answer_label
 from tutor.learning import review
 from tutor.learning.learners import current_learner
+from tutor.rules.peek import peek
 
 from . import sittings
 from .courses import COURSES, Unit, needed, next_unit, unit
@@ -141,6 +143,7 @@ def stage(
         token=sittings.answer_token(sitting),
         answer=answer,
         answer_lists=dict(answer.lists()),
+        peek=peek(q.entry.get("concepts") or q.drill.concepts, current_language()),
     )
     return context
 
