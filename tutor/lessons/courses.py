@@ -6,7 +6,7 @@ Every concept of the map (``tutor.concepts``) is taught by exactly one unit; a t
 the list to that and every anchor to its rule page.
 
 >>> unit("texas-holdem", "deal-and-goal").concepts
-('best-five-of-seven',)
+('best-five-of-seven', 'hand-rankings')
 >>> next_unit(COURSES["teen-patti-20-20"].units[-1]) is None
 True
 """
