@@ -21,11 +21,17 @@ from tutor.learning.mastery import (
 MONDAY = datetime(2026, 3, 2, 18, 0, tzinfo=UTC)
 
 
-def play(answers: list[tuple[bool, str]], start: Progress | None = None) -> Progress:
-    """The standing after ``answers`` (right?, drill level), a minute apart from Monday."""
+#: The time between two answers of ``play``: three in a row reach over eight hours.
+GAP = timedelta(hours=4)
+
+
+def play(
+    answers: list[tuple[bool, str]], start: Progress | None = None, gap: timedelta = GAP
+) -> Progress:
+    """The standing after ``answers`` (right?, drill level), ``gap`` apart from Monday."""
     state = start or Progress()
-    for minute, (correct, level) in enumerate(answers):
-        state = advance(state, Outcome(correct, level, MONDAY + timedelta(minutes=minute)))
+    for n, (correct, level) in enumerate(answers):
+        state = advance(state, Outcome(correct, level, MONDAY + n * gap))
     return state
 
 
@@ -47,15 +53,31 @@ def test_advance_two_right_at_any_level_is_familiar() -> None:
 def test_advance_three_right_in_a_row_at_medium_or_hard_is_proficient() -> None:
     state = play([(True, "medium"), (True, "hard"), (True, "medium")])
     assert state.mastery == Mastery.PROFICIENT
-    assert state.proficient_since == MONDAY + timedelta(minutes=2)
-    assert state.streak == 3
+    assert state.proficient_since == MONDAY + 2 * GAP
+    assert (state.streak, state.streak_since) == (3, MONDAY)
+
+
+def test_advance_one_sitting_is_never_proficient() -> None:
+    """Right ten times in a row within one sitting is familiar: proficient needs the streak
+    to reach over eight hours, into a later sitting."""
+    sitting = play([(True, "hard")] * 10, gap=timedelta(minutes=1))
+    assert (sitting.mastery, sitting.streak) == (Mastery.FAMILIAR, 10)
+    almost = advance(sitting, Outcome(True, "hard", MONDAY + timedelta(hours=8, seconds=-1)))
+    assert almost.mastery == Mastery.FAMILIAR
+    later = advance(sitting, Outcome(True, "medium", MONDAY + timedelta(hours=8)))
+    assert later.mastery == Mastery.PROFICIENT
+
+
+def test_advance_a_wrong_answer_restarts_the_streak_and_its_clock() -> None:
+    state = play([(True, "hard"), (True, "hard"), (False, "hard"), (True, "hard")])
+    assert (state.streak, state.streak_since) == (1, MONDAY + 3 * GAP)
 
 
 def test_advance_easy_answers_neither_count_for_nor_break_the_streak() -> None:
     assert play([(True, "easy")] * 10).mastery == Mastery.FAMILIAR
     mixed = play([(True, "medium"), (True, "easy"), (True, "hard"), (True, "easy")])
     assert (mixed.mastery, mixed.streak) == (Mastery.FAMILIAR, 2)
-    assert advance(mixed, Outcome(True, "hard", MONDAY)).mastery == Mastery.PROFICIENT
+    assert advance(mixed, Outcome(True, "hard", MONDAY + 4 * GAP)).mastery == Mastery.PROFICIENT
 
 
 def test_advance_a_wrong_answer_resets_the_streak_below_proficient() -> None:
@@ -97,7 +119,7 @@ def test_advance_wrong_at_proficient_drops_to_familiar_and_resets() -> None:
     # Back to proficient takes three in a row again, and the wait starts then.
     again = play([(True, "hard")] * 3, state)
     assert again.mastery == Mastery.PROFICIENT
-    assert again.proficient_since == MONDAY + timedelta(minutes=2)
+    assert again.proficient_since == MONDAY + 2 * GAP
 
 
 def test_advance_wrong_at_mastered_drops_to_proficient_and_restarts_the_wait() -> None:
@@ -135,7 +157,11 @@ def test_rules_are_one_per_level_up_in_order_with_their_numbers() -> None:
     assert [r.mastery for r in RULES] == list(Mastery)[1:]
     numbers = {r.code: dict(r.numbers) for r in RULES}
     assert numbers["right_answers"] == {"count": 2}
-    assert numbers["right_in_a_row"] == {"count": 3, "levels": ("medium", "hard")}
+    assert numbers["right_in_a_row_over_time"] == {
+        "count": 3,
+        "levels": ("medium", "hard"),
+        "hours": 8,
+    }
     assert numbers["right_again_later"] == {"hours": 24, "levels": ("medium", "hard")}
     assert DROP.numbers["levels"] == (Mastery.PROFICIENT, Mastery.MASTERED)
 

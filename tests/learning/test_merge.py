@@ -69,7 +69,7 @@ def test_log_in_merges_into_the_accounts_learner(client: Client, user: AbstractB
     mine = Learner.objects.create(user=user)
     day = timedelta(days=1)
     # The account: proficient on kickers (reviewed on day 0), attempted outs (day 5).
-    give(mine, "kickers", *[(True, "hard", NOW + timedelta(minutes=m)) for m in range(3)])
+    give(mine, "kickers", *[(True, "hard", NOW + timedelta(hours=4 * n)) for n in range(3)])
     give(mine, "outs", (False, "easy", NOW + 5 * day))
     # This browser: familiar kickers (reviewed later, day 2), right at outs (day 1),
     # and tp-ties the account never saw.

@@ -49,15 +49,21 @@ def test_a_drill_answer_is_recorded_for_the_concepts_its_question_exercises(
 
 
 @pytest.mark.django_db
-def test_three_right_at_medium_on_the_drill_page_make_proficient(client: Client) -> None:
-    seeds = [s for s in range(100) if "hand-rankings" in concepts(s)][:3]
-    learned = [answer(client, seed).context["learned"]["hand-rankings"] for seed in seeds]
+def test_right_at_medium_on_the_drill_page_is_proficient_only_over_time(client: Client) -> None:
+    seeds = [s for s in range(100) if "hand-rankings" in concepts(s)][:4]
+    learned = [answer(client, seed).context["learned"]["hand-rankings"] for seed in seeds[:3]]
     assert learned == [
         (Mastery.NOT_STARTED, Mastery.ATTEMPTED),
         (Mastery.ATTEMPTED, Mastery.FAMILIAR),
-        (Mastery.FAMILIAR, Mastery.PROFICIENT),
+        (Mastery.FAMILIAR, Mastery.FAMILIAR),  # one sitting is not enough
     ]
-    assert ConceptProgress.objects.get(concept="hand-rankings").streak == 3
+    row = ConceptProgress.objects.get(concept="hand-rankings")
+    assert row.streak == 3 and row.streak_since is not None
+    # The streak began nine hours ago: the next right answer is a later sitting's.
+    row.streak_since -= timedelta(hours=9)
+    row.save(update_fields=["streak_since"])
+    later = answer(client, seeds[3]).context["learned"]["hand-rankings"]
+    assert later == (Mastery.FAMILIAR, Mastery.PROFICIENT)
 
 
 @pytest.mark.django_db
@@ -126,16 +132,17 @@ def test_store_returns_each_concepts_old_and_new_mastery(learner: Learner) -> No
             source="lesson",
         )
 
+    later = 8 * 60  # minutes: the streak reaches into a later sitting
     assert go(True, 0)["kickers"] == (Mastery.NOT_STARTED, Mastery.ATTEMPTED)
     assert go(True, 1)["kickers"] == (Mastery.ATTEMPTED, Mastery.FAMILIAR)
-    changes = go(True, 2)
+    changes = go(True, later)
     assert record.moved_up(changes) == ["kickers", "split-pot"]
-    assert go(True, 3)["kickers"] == (Mastery.PROFICIENT, Mastery.PROFICIENT)
-    assert record.moved_up(go(False, 4)) == []
+    assert go(True, later + 1)["kickers"] == (Mastery.PROFICIENT, Mastery.PROFICIENT)
+    assert record.moved_up(go(False, later + 2)) == []
     row = ConceptProgress.objects.get(learner=learner, concept="kickers")
     assert (row.answered, row.right, row.streak, row.mastery) == (5, 4, 0, Mastery.FAMILIAR)
-    assert row.due == NOW + timedelta(minutes=4 + 10)  # Again: relearn in 10 minutes
-    assert row.card["last_review"] == (NOW + timedelta(minutes=4)).isoformat()
+    assert row.due == NOW + timedelta(minutes=later + 2 + 10)  # Again: relearn in 10 minutes
+    assert row.card["last_review"] == (NOW + timedelta(minutes=later + 2)).isoformat()
 
 
 @pytest.mark.django_db

@@ -24,7 +24,10 @@ def test_the_rules_are_written_out_with_their_numbers(language: str) -> None:
     with translation.override("en"):
         sentences = [rule_sentence(rule) for rule in RULES]
         assert sentences[1] == "2 right answers, at any level."
-        assert sentences[2] == "3 right answers in a row at Medium or Hard level."
+        assert sentences[2] == (
+            "3 right answers in a row at Medium or Hard level, the first at least 8 hours"
+            " before the last."
+        )
         assert "24 hours later" in sentences[3]
         assert rule_sentence(DROP) == (
             "A wrong answer while a concept is Proficient or Mastered takes it down one level."

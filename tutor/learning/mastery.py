@@ -8,11 +8,14 @@ clock, and ``record.py`` stores what it returns.
 >>> from datetime import UTC, datetime, timedelta
 >>> monday = datetime(2026, 3, 2, 18, 0, tzinfo=UTC)
 >>> state = Progress()
->>> for minute in range(3):
+>>> for minute in range(3):  # one sitting: right three times in a row, minutes apart
 ...     state = advance(state, Outcome(True, "medium", monday + timedelta(minutes=minute)))
 >>> state.mastery.name, state.streak
-('PROFICIENT', 3)
->>> advance(state, Outcome(True, "hard", monday + timedelta(days=1, minutes=2))).mastery.name
+('FAMILIAR', 3)
+>>> state = advance(state, Outcome(True, "hard", monday + timedelta(hours=9)))  # later on
+>>> state.mastery.name, state.streak
+('PROFICIENT', 4)
+>>> advance(state, Outcome(True, "hard", monday + timedelta(days=1, hours=9))).mastery.name
 'MASTERED'
 """
 
@@ -50,9 +53,11 @@ MASTERY_NAMES: MappingProxyType[Mastery, Promise] = MappingProxyType(
 
 #: Right answers (at any drill level) that make a concept familiar.
 FAMILIAR_RIGHT = 2
-#: Right answers in a row at these drill levels that make it proficient ...
+#: Right answers in a row at these drill levels that make it proficient, the first of them
+#: at least this long before the last: evidence over time, never one sitting ...
 PROFICIENT_STREAK = 3
 STREAK_LEVELS = ("medium", "hard")
+PROFICIENT_SPAN = timedelta(hours=8)
 #: ... and a right answer at these levels this long after that which makes it mastered.
 MASTERED_AFTER = timedelta(hours=24)
 #: A wrong answer at these levels drops one level.
@@ -76,8 +81,14 @@ RULES: tuple[Rule, ...] = (
     Rule(Mastery.FAMILIAR, "right_answers", MappingProxyType({"count": FAMILIAR_RIGHT})),
     Rule(
         Mastery.PROFICIENT,
-        "right_in_a_row",
-        MappingProxyType({"count": PROFICIENT_STREAK, "levels": STREAK_LEVELS}),
+        "right_in_a_row_over_time",
+        MappingProxyType(
+            {
+                "count": PROFICIENT_STREAK,
+                "levels": STREAK_LEVELS,
+                "hours": PROFICIENT_SPAN // timedelta(hours=1),
+            }
+        ),
     ),
     Rule(
         Mastery.MASTERED,
@@ -103,6 +114,8 @@ class Progress:
     streak: int = 0
     #: When the concept last became proficient: the start of the wait for mastered.
     proficient_since: datetime | None = None
+    #: When the first right answer of the streak came (None with no streak).
+    streak_since: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -127,10 +140,11 @@ def advance(state: Progress, outcome: Outcome) -> Progress:
         return _wrong(counted, outcome.at)
     streaks = outcome.level in STREAK_LEVELS
     if streaks:
-        counted = replace(counted, streak=counted.streak + 1)
+        since = counted.streak_since if counted.streak else outcome.at
+        counted = replace(counted, streak=counted.streak + 1, streak_since=since)
     if counted.mastery == Mastery.PROFICIENT and streaks and _waited(counted, outcome.at):
         return replace(counted, mastery=Mastery.MASTERED)
-    if counted.mastery < Mastery.PROFICIENT and counted.streak >= PROFICIENT_STREAK:
+    if counted.mastery < Mastery.PROFICIENT and _spread(counted, outcome.at):
         return replace(counted, mastery=Mastery.PROFICIENT, proficient_since=outcome.at)
     if counted.mastery < Mastery.FAMILIAR and counted.right >= FAMILIAR_RIGHT:
         return replace(counted, mastery=Mastery.FAMILIAR)
@@ -139,11 +153,19 @@ def advance(state: Progress, outcome: Outcome) -> Progress:
 
 def _wrong(state: Progress, at: datetime) -> Progress:
     if state.mastery not in DROP_LEVELS:
-        return replace(state, streak=0)
+        return replace(state, streak=0, streak_since=None)
     dropped = Mastery(state.mastery - 1)
     # Dropped to proficient: mastered again needs another right answer a day from now.
     since = at if dropped == Mastery.PROFICIENT else None
-    return replace(state, mastery=dropped, streak=0, proficient_since=since)
+    return replace(state, mastery=dropped, streak=0, streak_since=None, proficient_since=since)
+
+
+def _spread(state: Progress, at: datetime) -> bool:
+    """A streak long enough, begun long enough ago (a streak from before this rule was kept
+    has no start: it counts from now)."""
+    if state.streak < PROFICIENT_STREAK or state.streak_since is None:
+        return False
+    return at - state.streak_since >= PROFICIENT_SPAN
 
 
 def _waited(state: Progress, at: datetime) -> bool:

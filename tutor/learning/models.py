@@ -55,6 +55,8 @@ class ConceptProgress(models.Model):
     right = models.PositiveIntegerField(default=0)
     streak = models.PositiveIntegerField(default=0)
     proficient_since = models.DateTimeField(null=True, blank=True)
+    #: When the current streak's first right answer came (proficient needs it long ago).
+    streak_since = models.DateTimeField(null=True, blank=True)
     #: The fsrs card (``fsrs.Card.to_dict()``); ``due`` is its due date, copied out so the
     #: database can find what is due.
     card = models.JSONField(default=dict)

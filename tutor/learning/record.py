@@ -34,7 +34,16 @@ from .models import DRILL_LENGTH, Attempt, ConceptProgress, Learner
 Changes = dict[str, tuple[Mastery, Mastery]]
 
 MAX_ELAPSED_MS = 2**31 - 1  # the column's limit (a question left open for weeks)
-PROGRESS_FIELDS = ["mastery", "answered", "right", "streak", "proficient_since", "card", "due"]
+PROGRESS_FIELDS = [
+    "mastery",
+    "answered",
+    "right",
+    "streak",
+    "streak_since",
+    "proficient_since",
+    "card",
+    "due",
+]
 
 
 def record(
@@ -136,6 +145,7 @@ def progress_of(row: ConceptProgress) -> mastery.Progress:
         right=row.right,
         streak=row.streak,
         proficient_since=row.proficient_since,
+        streak_since=row.streak_since,
     )
 
 
@@ -147,6 +157,7 @@ def set_progress(
     row.right = progress.right
     row.streak = progress.streak
     row.proficient_since = progress.proficient_since
+    row.streak_since = progress.streak_since
     row.card = dict(card)
     row.due = due
 

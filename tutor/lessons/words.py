@@ -55,14 +55,17 @@ def _right_answers(numbers: Mapping[str, object]) -> str:
     ) % {"count": count}
 
 
-def _right_in_a_row(numbers: Mapping[str, object]) -> str:
-    count = _count(numbers)
-    # Translators: levels is a list such as "Medium or Hard" (drill levels).
+def _right_in_a_row_over_time(numbers: Mapping[str, object]) -> str:
+    count, hours = _count(numbers), numbers.get("hours", 0)
+    # Translators: levels is a list such as "Medium or Hard" (drill levels); hours is a
+    # whole number of hours (8): the streak must reach over a later sitting.
     return ngettext(
-        "%(count)d right answer in a row at %(levels)s level.",
-        "%(count)d right answers in a row at %(levels)s level.",
+        "%(count)d right answer in a row at %(levels)s level, the first at least "
+        "%(hours)d hours before the last.",
+        "%(count)d right answers in a row at %(levels)s level, the first at least "
+        "%(hours)d hours before the last.",
         count,
-    ) % {"count": count, "levels": _levels(numbers)}
+    ) % {"count": count, "levels": _levels(numbers), "hours": hours}
 
 
 def _right_again_later(numbers: Mapping[str, object]) -> str:
@@ -87,7 +90,7 @@ def _wrong_drops(numbers: Mapping[str, object]) -> str:
 RULE_SENTENCES: Mapping[str, Callable[[Mapping[str, object]], str]] = {
     "any_answer": _any_answer,
     "right_answers": _right_answers,
-    "right_in_a_row": _right_in_a_row,
+    "right_in_a_row_over_time": _right_in_a_row_over_time,
     "right_again_later": _right_again_later,
     "wrong_drops_one_level": _wrong_drops,
 }
