@@ -12,6 +12,10 @@ translation does not %-format as its English does: a stray ``%``, a conversion c
 and left out of the ``.mo``, so the page shows its English; the other entries and
 catalogs still compile, and the command exits 1. The rule pages' segment catalogs are
 Markdown, never %-formatted: a "50 %" there is prose.
+
+In every catalog it refuses the same way a translation that breaks its English's markup
+or links (``tutor.core.markup``): a ``<b>`` closed by ``</strong>``, a ``**`` or a tag
+dropped, a link removed or its address changed.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from babel.messages.pofile import read_po
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from tutor.core.markup import entry_markup_problems
 from tutor.core.message_format import entry_problems
 
 FORMATTED_DOMAINS = frozenset({"django"})  # the catalogs whose strings are %-formatted
@@ -44,14 +49,25 @@ def refusal(label: str, message: Message, problem: str) -> str:
     return f"{label}:{message.lineno}: {context}msgid {msgid}: {problem}"
 
 
-def refuse_broken(catalog: Catalog, label: str) -> list[str]:
-    """Take the entries that would not %-format out of ``catalog``; one line for each
-    problem."""
+def problems_of(message: Message, interface: bool) -> list[str]:
+    """What would break a page in one entry: its %-formatting (a python-format entry of
+    an interface catalog) and its markup and links (in every catalog; Markdown in the
+    rule pages' segments)."""
+    english, translations = _forms(message.id), _forms(message.string)
+    formatted = interface and "python-format" in message.flags
+    problems = entry_problems(english, translations) if formatted else []
+    markup = entry_markup_problems(english, translations, segment=not interface)
+    return problems + [detail for _kind, detail in markup]
+
+
+def refuse_broken(catalog: Catalog, label: str, interface: bool = True) -> list[str]:
+    """Take the entries that would break a page out of ``catalog``; one line for each
+    problem. ``interface``: an interface catalog (``django``), else a Markdown one."""
     refused: list[str] = []
     for message in list(catalog):
-        if not message.id or message.fuzzy or "python-format" not in message.flags:
+        if not message.id or message.fuzzy:
             continue
-        problems = entry_problems(_forms(message.id), _forms(message.string))
+        problems = problems_of(message, interface)
         if problems:
             refused.extend(refusal(label, message, problem) for problem in problems)
             catalog.delete(message.id, message.context)
@@ -62,9 +78,7 @@ def compile_catalog(po_path: Path, mo_path: Path, label: str | None = None) -> l
     """Write ``mo_path`` from ``po_path``; the refused entries' lines (none: all compiled)."""
     with po_path.open("rb") as fh:
         catalog = read_po(fh, abort_invalid=True, domain=po_path.stem)
-    refused = []
-    if po_path.stem in FORMATTED_DOMAINS:
-        refused = refuse_broken(catalog, label or str(po_path))
+    refused = refuse_broken(catalog, label or str(po_path), po_path.stem in FORMATTED_DOMAINS)
     tmp = mo_path.with_suffix(".mo.tmp")
     with tmp.open("wb") as fh:
         write_mo(fh, catalog, use_fuzzy=False)
@@ -106,5 +120,6 @@ class Command(BaseCommand):
         if refused:
             raise CommandError(
                 f"{len(refused)} broken translation(s) left out (they show in English): "
-                'fix each translation above ("%%" for a percent sign) and compile again.'
+                'fix each translation above ("%%" for a percent sign, the English\'s tags, '
+                "marks and link addresses) and compile again."
             )
