@@ -18,8 +18,13 @@ from difflib import SequenceMatcher
 
 type Diff = tuple[tuple[str, str], ...]
 
-_OPS = {"equal": (("=", "a"),), "delete": (("-", "a"),), "insert": (("+", "b"),)}
-_OPS["replace"] = (("-", "a"), ("+", "b"))
+# An opcode of difflib: which side's words it shows, and as what.
+_OPS: dict[str, tuple[tuple[str, str], ...]] = {
+    "equal": (("=", "a"),),
+    "delete": (("-", "a"),),
+    "insert": (("+", "b"),),
+    "replace": (("-", "a"), ("+", "b")),
+}
 
 
 def word_diff(old: str, new: str) -> Diff:
