@@ -71,6 +71,7 @@ class CheckWarning:
     kind: str
     detail: str
     diff: Diff = ()  # a fuzzy entry's English, then and now (tutor.translations.word_diff)
+    locations: tuple[str, ...] = ()  # the files of its "#:" comments, where it is used
 
     @property
     def short_msgid(self) -> str:
@@ -100,9 +101,18 @@ class Entry:
     translations: tuple[str, ...]
     python_format: bool
     terms_ok: frozenset[str] = frozenset()  # terms a translator comment says are left out
+    locations: tuple[str, ...] = ()
 
     def warn(self, kind: str, detail: str) -> CheckWarning:
-        return CheckWarning(self.catalog, self.line, self.context, self.english[0], kind, detail)
+        return CheckWarning(
+            self.catalog,
+            self.line,
+            self.context,
+            self.english[0],
+            kind,
+            detail,
+            locations=self.locations,
+        )
 
 
 def _entry(message: Message, catalog: str, domain: str) -> Entry | None:
@@ -124,7 +134,13 @@ def _entry(message: Message, catalog: str, domain: str) -> Entry | None:
         # %-formatted, so there only named placeholders count.
         "python-format" in message.flags and domain not in SEGMENT_DOMAINS,
         terms_ok(message.user_comments),
+        locations(message),
     )
+
+
+def locations(message: Message) -> tuple[str, ...]:
+    """The files an entry's ``#:`` comments name, in order, each once."""
+    return tuple(dict.fromkeys(str(path) for path, _line in message.locations))
 
 
 def terms_ok(comments: Iterable[str]) -> frozenset[str]:
@@ -147,14 +163,29 @@ def _incomplete(message: Message, label: str, previous: dict[str, str]) -> Check
     if not message.fuzzy:
         detail = "no translation: the English shows"
         return CheckWarning(
-            label, message.lineno or 0, message.context, ids[0], "untranslated", detail
+            label,
+            message.lineno or 0,
+            message.context,
+            ids[0],
+            "untranslated",
+            detail,
+            locations=locations(message),
         )
     detail = "marked fuzzy: the English shows until it is checked and unmarked"
     old = previous.get(ids[0])
     diff = word_diff(old, ids[0]) if old else ()
     if diff:
         detail += f"; the English changed: {as_text(diff)}"
-    return CheckWarning(label, message.lineno or 0, message.context, ids[0], "fuzzy", detail, diff)
+    return CheckWarning(
+        label,
+        message.lineno or 0,
+        message.context,
+        ids[0],
+        "fuzzy",
+        detail,
+        diff,
+        locations(message),
+    )
 
 
 def read_entries(path: Path, language: str, label: str) -> tuple[list[Entry], list[CheckWarning]]:
