@@ -67,3 +67,16 @@ def test_interface_catalog_formats_as_its_english(language: str) -> None:
             strs = message.string if isinstance(message.string, tuple | list) else (message.string,)
             problems += [f"{message.lineno}: {p}" for p in entry_problems(ids, strs)]
     assert not problems, "\n".join(problems)
+
+
+def plural_forms(path: Path) -> str:
+    with path.open("rb") as fh:
+        return read_po(fh).plural_forms
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_one_plural_header_per_language(language: str) -> None:
+    """Every catalog of a language counts plural forms alike (Czech: Django's four)."""
+    paths = sorted((LOCALE_DIR / language / "LC_MESSAGES").glob("*.po"))
+    forms = {path.name: plural_forms(path) for path in paths}
+    assert len(set(forms.values())) == 1, forms
