@@ -95,9 +95,10 @@ format: $(STAMP)
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
-# For translators with GNU gettext: re-extract the interface strings into every catalog.
+# For translators with GNU gettext: re-extract the interface strings into every catalog,
+# keeping translator comments and the translations of removed strings (obsolete, #~).
 messages: $(STAMP)
-	$(BIN)/python manage.py makemessages --no-obsolete --add-location file -l bn -l hi -l ja -l cs --ignore '.venv/*' --ignore 'content/*'
+	$(BIN)/python manage.py updatemessages
 
 # The translators' one check, a few seconds (it prints how long it took): missing, fuzzy
 # (with a word diff of the English), placeholder, markup, link, term and length problems,
