@@ -18,7 +18,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.management import call_command
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import BaseCommand, CommandParser
 
 from tutor.rules.catalogs import translated_languages
 from tutor.translations.po_comments import restore_comments
@@ -38,10 +38,8 @@ class Command(BaseCommand):
         languages: list[str] = options["language"] or translated_languages()
         locale_dir = Path(settings.LOCALE_PATHS[0])
         paths = {code: locale_dir / code / "LC_MESSAGES" / "django.po" for code in languages}
-        missing = [code for code, path in paths.items() if not path.exists()]
-        if missing:
-            raise CommandError(f"no django.po for: {', '.join(missing)} (in {locale_dir})")
-        before = {code: path.read_text("utf-8") for code, path in paths.items()}
+        # A new language has no catalog yet: makemessages makes it.
+        before = {code: path.read_text("utf-8") for code, path in paths.items() if path.exists()}
         call_command(
             "makemessages",
             locale=languages,
@@ -53,6 +51,8 @@ class Command(BaseCommand):
             stderr=self.stderr,
         )
         for code, path in paths.items():
+            if code not in before:
+                continue
             text, restored = restore_comments(before[code], path.read_text("utf-8"))
             if restored:
                 path.write_text(text, "utf-8")
