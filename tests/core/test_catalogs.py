@@ -10,6 +10,7 @@ from babel.messages.pofile import read_po
 from django.conf import settings
 
 from tests.conftest import TRANSLATED
+from tutor.core.markup import entry_markup_problems
 from tutor.core.message_format import entry_problems
 
 LOCALE_DIR = Path(settings.BASE_DIR) / "locale"
@@ -66,4 +67,34 @@ def test_interface_catalog_formats_as_its_english(language: str) -> None:
             ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
             strs = message.string if isinstance(message.string, tuple | list) else (message.string,)
             problems += [f"{message.lineno}: {p}" for p in entry_problems(ids, strs)]
+    assert not problems, "\n".join(problems)
+
+
+def plural_forms(path: Path) -> str:
+    with path.open("rb") as fh:
+        return read_po(fh).plural_forms
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_one_plural_header_per_language(language: str) -> None:
+    """Every catalog of a language counts plural forms alike (Czech: Django's four)."""
+    paths = sorted((LOCALE_DIR / language / "LC_MESSAGES").glob("*.po"))
+    forms = {path.name: plural_forms(path) for path in paths}
+    assert len(set(forms.values())) == 1, forms
+
+
+@pytest.mark.parametrize("path", catalogs(), ids=lambda p: f"{p.parts[-3]}/{p.name}")
+def test_catalog_keeps_its_englishs_markup_and_links(path: Path) -> None:
+    """What `compilecatalogs` refuses as markup (`<b>…</strong>`, a dropped `**`) or a
+    link removed or sent elsewhere is not shipped."""
+    with path.open("rb") as fh:
+        catalog = read_po(fh)
+    segment = path.stem != "django"  # the rule pages' catalogs are Markdown
+    problems = []
+    for message in catalog:
+        if message.id and not message.fuzzy:
+            ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
+            strs = message.string if isinstance(message.string, tuple | list) else (message.string,)
+            found = entry_markup_problems(tuple(ids), tuple(strs), segment=segment)
+            problems += [f"{message.lineno}: [{kind}] {detail}" for kind, detail in found]
     assert not problems, "\n".join(problems)

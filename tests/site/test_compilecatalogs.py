@@ -91,3 +91,47 @@ def test_compile_leaves_percent_signs_in_rule_segments(tmp_path: Path, settings:
     call_command("compilecatalogs", stdout=StringIO(), stderr=StringIO())
     with (folder / "rules-holdem.mo").open("rb") as fh:
         assert "A bet of 50 % of the pot." in {m.id for m in read_mo(fh)}
+
+
+MARKUP_HEADER = HEADER  # a plain catalog header: markup is checked in every domain
+BROKEN_MARKUP = {
+    # domain: {msgid: translation}, each refused for its markup or its link
+    "django": {
+        "Read <b>this</b> first.": "Nejdřív si přečtěte <b>tohle</strong>.",
+        'See <a href="/rules/">the rules</a>.': 'Viz <a href="/pravidla/">pravidla</a>.',
+    },
+    "rules-holdem": {
+        "The **button** moves left.": "**Značka dealera se posouvá doleva.",
+        "See [side pots](#side-pots) below.": "Viz vedlejší banky níže.",
+        "Read [the showdown](#showdown).": "Viz [odkrytí karet](#odkryti).",
+    },
+}
+
+
+def test_compile_refuses_broken_markup_and_changed_links(tmp_path: Path, settings: Any) -> None:
+    folder = tmp_path / "cs" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    kept = {"django": "Read <b>this</b>.", "rules-holdem": "The **flop** comes."}
+    for domain, entries in BROKEN_MARKUP.items():
+        body = po_entry(kept[domain], kept[domain].replace("Read", "Čti"))
+        body += "".join(
+            po_entry(en.replace('"', '\\"'), cs.replace('"', '\\"')) for en, cs in entries.items()
+        )
+        (folder / f"{domain}.po").write_text(HEADER + body, "utf-8")
+    settings.LOCALE_PATHS = [tmp_path]
+    err = StringIO()
+    with pytest.raises(CommandError, match="5 broken translation"):
+        call_command("compilecatalogs", stdout=StringIO(), stderr=err)
+    for domain, entries in BROKEN_MARKUP.items():
+        lines = (folder / f"{domain}.po").read_text("utf-8").splitlines()
+        for msgid in entries:
+            quoted = msgid.replace('"', '\\"')
+            line = lines.index(f'msgid "{quoted}"') + 1
+            assert f'locale/cs/LC_MESSAGES/{domain}.po:{line}: msgid "{quoted}": ' in err.getvalue()
+        with (folder / f"{domain}.mo").open("rb") as fh:
+            compiled = {m.id for m in read_mo(fh) if m.id}
+        assert kept[domain] in compiled and not compiled & set(entries)
+    assert '"</strong>" closes "<b>"' in err.getvalue()
+    assert 'link address changed: "/rules/" became "/pravidla/"' in err.getvalue()
+    assert 'missing "**"' in err.getvalue()
+    assert 'link removed: "#side-pots"' in err.getvalue()

@@ -8,7 +8,7 @@ import pytest
 from django.conf import settings
 
 from tests.conftest import TRANSLATED
-from tutor.translations.checks import BREAKING, CheckWarning, check_language
+from tutor.translations.checks import BREAKING, STRICT, CheckWarning, check_language
 
 TERMS = """
 [[term]]
@@ -137,7 +137,6 @@ def test_kept_markup_is_not_warned(tmp_path: Path, english: str, translation: st
 @pytest.mark.parametrize(
     ("english", "translation", "domain"),
     [
-        ("See [Side pots](#side-pots) below.", "Viz [vedlejší banky](#vedlejsi) níže.", "glossary"),
         ("Read <strong>this</strong> first.", "Nejdřív si přečtěte tohle.", "django"),
         ("Rules {#rules}", "Pravidla", "rules-holdem"),
     ],
@@ -204,10 +203,12 @@ def test_stray_percent_in_a_plural_form_is_warned(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
-def test_real_catalogs_have_no_placeholder_or_markup_warnings(language: str) -> None:
+def test_real_catalogs_pass_the_strict_check(language: str) -> None:
+    """What `make check-translations` fails on: breaking, incomplete and term warnings."""
     warnings = check_language(Path(settings.BASE_DIR) / "locale", language)
-    breaking = [f"{w.catalog}:{w.line} {w.detail}" for w in warnings if w.kind in BREAKING]
-    assert breaking == []
+    strict = [f"{w.catalog}:{w.line} [{w.kind}] {w.detail}" for w in warnings if w.kind in STRICT]
+    assert strict == []
+    assert BREAKING < STRICT and "term" in STRICT
 
 
 def plural_entry(singular: str, plural: str, forms: list[str]) -> str:
@@ -226,3 +227,58 @@ def test_plural_form_dropping_a_placeholder_is_warned(tmp_path: Path) -> None:
 def test_plural_form_may_follow_the_singular(tmp_path: Path) -> None:
     forms = ["jeden bod", "%(count)s body", "%(count)s bodu", "%(count)s bodů"]
     assert check(tmp_path, [plural_entry("one point", "%(count)s points", forms)]) == []
+
+
+@pytest.mark.parametrize(
+    ("english", "translation", "kind", "detail"),
+    [
+        (
+            "Read <b>this</b> first.",
+            "Nejdřív <b>tohle</strong>.",
+            "markup",
+            '"</strong>" closes "<b>"',
+        ),
+        (
+            'See <a href="/rules/">the rules</a>.',
+            'Viz <a href="/x/">pravidla</a>.',
+            "link",
+            '"/rules/" became "/x/"',
+        ),
+        (
+            'See <a href="/rules/">the rules</a>.',
+            "Viz pravidla.",
+            "markup",
+            'missing "</a>", "<a>"',
+        ),
+    ],
+)
+def test_broken_tags_and_changed_links_are_warned(
+    tmp_path: Path, english: str, translation: str, kind: str, detail: str
+) -> None:
+    entry = po_entry(english.replace('"', '\\"'), translation.replace('"', '\\"'))
+    warnings = check(tmp_path, [entry])
+    assert kinds(warnings)[0] == kind
+    assert detail in warnings[0].detail
+
+
+def test_changed_markdown_link_is_a_link_warning(tmp_path: Path) -> None:
+    entry = po_entry("See [Side pots](#side-pots) below.", "Viz [vedlejší banky](#banky) níže.")
+    (warning,) = check(tmp_path, [entry], domain="rules-holdem")
+    assert warning.kind == "link"
+    assert warning.detail == 'link address changed: "#side-pots" became "#banky"'
+    glossary = po_entry("See [Side pots](#side-pots).", "Viz [vedlejší banky](#vedlejsi).")
+    assert kinds(check(tmp_path / "g", [glossary], domain="glossary")) == ["link"]
+
+
+def test_fuzzy_entry_shows_a_word_diff_of_the_english(tmp_path: Path) -> None:
+    entry = '#, fuzzy\n#| msgid "The dealer burns one card."\n' + po_entry(
+        "The dealer burns a card face down.", "Krupiér spálí jednu kartu."
+    )
+    (warning,) = check(tmp_path, [entry])
+    assert warning.kind == "fuzzy"
+    assert "[-one card.-] {+a card face down.+}" in warning.detail
+    assert warning.diff == (
+        ("=", "The dealer burns"),
+        ("-", "one card."),
+        ("+", "a card face down."),
+    )

@@ -309,3 +309,57 @@ def test_what_a_cache_keeps_is_never_marked_but_can_be_made_afresh() -> None:
         markers.stop(token)
     assert markers.OPEN not in kept
     assert fresh.startswith(markers.OPEN) and kept in fresh
+
+
+def po_line(language: str, domain: str, msgid: str) -> int:
+    """The line of ``msgid "..."`` in a catalog (a message on one line)."""
+    path = f"locale/{language}/LC_MESSAGES/{domain}.po"
+    with open(path, encoding="utf-8") as fh:
+        lines = fh.read().splitlines()
+    return lines.index(f"msgid {json.dumps(msgid, ensure_ascii=False)}") + 1
+
+
+@pytest.mark.django_db
+def test_segments_show_their_po_line_state_and_comment() -> None:
+    document = DOCUMENTS["texas-holdem"]
+    html = staff_client().get(f"/cs/rules/{document.slug}/?translate=1").content.decode()
+    segments = [s for s in spans(html) if s["data-catalog"] == document.domain]
+    heading = segments[0]
+    msgid = heading["data-msgid"].replace("&#x27;", "'").replace("&amp;", "&")
+    line = po_line("cs", document.domain, msgid)
+    assert heading["data-where"] == f"locale/cs/LC_MESSAGES/{document.domain}.po:{line}"
+    assert heading["data-state"] == "translated"
+    with translation.override("cs"):
+        state = translation.gettext("Translated")
+    assert heading["data-about"].startswith(f"{state}\n")
+    assert "Section:" in heading["data-about"]  # the comment above the entry
+
+
+@pytest.mark.django_db
+def test_the_mode_marks_kept_text_too() -> None:
+    """The chart is kept per language; in the mode it is made afresh, its words marked."""
+    client = staff_client()
+    client.get("/cs/rules/hand-rankings/")  # the chart is kept first
+    html = client.get("/cs/rules/hand-rankings/?translate=1").content.decode()
+    odds = [s for s in spans(html) if s.get("data-msgctxt") == "hand odds"]
+    assert odds and odds[0]["data-state"] == "translated"
+    assert well_nested(html)
+    plain = Client().get("/cs/rules/hand-rankings/").content
+    assert not MARKER.search(plain)
+
+
+def test_a_fuzzy_entry_is_marked_as_such(tmp_path, settings) -> None:
+    from tests.translations.test_checks import HEADER, po_entry
+
+    settings.LOCALE_PATHS = [tmp_path]
+    catalog = tmp_path / "cs" / "LC_MESSAGES" / "django.po"
+    catalog.parent.mkdir(parents=True)
+    entry = "#. Translators: a test entry.\n#, fuzzy\n" + po_entry("Fold now.", "Složte.")
+    catalog.write_text(HEADER + entry, encoding="utf-8")
+    source = markers.Source("django", "cs", "", "Fold now.", translated=False)
+    span = segment_html.span_open(source, segment_html.SiteCatalogs())
+    attributes = dict(re.findall(r'(data-[a-z]+)="([^"]*)"', span))
+    line = catalog.read_text("utf-8").splitlines().index('msgid "Fold now."') + 1
+    assert attributes["data-where"] == f"locale/cs/LC_MESSAGES/django.po:{line}"
+    assert attributes["data-state"] == "fuzzy"
+    assert "a test entry." in attributes["data-about"]

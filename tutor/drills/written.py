@@ -25,6 +25,8 @@ from typing import Any, TypedDict, cast
 
 from django.utils.translation import get_language
 
+from tutor.core.kept_text import kept_text
+
 from . import own_question
 from .answers import values
 from .base import MAX_SEED
@@ -145,7 +147,7 @@ MAX_KEPT_ANSWER = 2000
 # immutable record: only shareable drills) and the answer's fields in key order; no user
 # or session in it: the same answer to the same question gets the same grade, itself an
 # immutable record. A malformed answer raises and is not kept.
-@lru_cache(maxsize=512)
+@kept_text(maxsize=512)
 def _grade_shared(
     language: str, slug: str, data: Record, fields: tuple[tuple[str, tuple[str, ...]], ...]
 ) -> Grade:

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 from typing import Any
 
 from django.utils import translation
 
+from tutor.core.kept_text import kept_text
 from tutor.core.locales import current_language
 from tutor.engine import census, holdem, teenpatti, tp2020
 from tutor.engine.cards import Card
@@ -108,7 +108,7 @@ def _teenpatti_row(code: str, count: int, total: int, language: str) -> ChartRow
 # Key: the language (five at most). The chart is the same for every request: engine
 # counts and examples in that language's words, nothing about the visitor. The value is
 # a frozen dataclass of tuples and strings, safe to share.
-@cache
+@kept_text(maxsize=None)
 def holdem_chart(language: str) -> Chart:
     """The Hold'em chart: the ten categories of the 2,598,960 five-card hands."""
     counts = census.holdem_counts()
@@ -119,7 +119,7 @@ def holdem_chart(language: str) -> Chart:
 
 
 # Key: the language, as for holdem_chart; nothing user-specific, the value is frozen.
-@cache
+@kept_text(maxsize=None)
 def teenpatti_chart(language: str) -> Chart:
     """The Teen Patti chart: six categories of 22,100 hands, the sequence order and the
     6 Card Bonus paytable."""

@@ -23,6 +23,7 @@ from django.utils.translation import gettext
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from tutor.core.kept_text import kept_text
 from tutor.core.markers import call_uncached, marking
 
 from . import glossary
@@ -130,7 +131,7 @@ def _fallback(tokens: list[Token], index: int, language: str) -> None:
 # and what orders it (the Japanese glossary's readings; 0 for the others): the glossary is
 # sorted once per language here, not per request. Nothing user-specific; the value is a
 # frozen RenderedDocument.
-@lru_cache(maxsize=64)
+@kept_text(maxsize=64)
 def _render(
     document: Document,
     language: str,
@@ -174,7 +175,7 @@ def render_sections(
 # Key: the document, the language, the sections and the modification times of the master
 # and the catalog: everything the HTML depends on. Nothing user-specific; the value is a
 # frozen RenderedDocument. Bounded: a few dozen lessons in five languages.
-@lru_cache(maxsize=128)
+@kept_text(maxsize=128)
 def _render_sections(
     document: Document,
     language: str,

@@ -5,11 +5,12 @@ from django.apps import AppConfig
 
 
 def forget_fragments(sender: Any, file_path: Path, **kwargs: Any) -> None:
-    """In development, an edited template or catalog must show at once: drop the rendered
-    fragments kept in this process (the autoreloader reloads the templates themselves)."""
+    """In development, an edited template must show at once: drop the rendered fragments
+    kept in this process (the autoreloader reloads the templates themselves; an edited
+    catalog is ``dev_catalogs.catalog_changed``'s)."""
     from django.core.cache import caches
 
-    if file_path.suffix in {".html", ".mo", ".po"}:
+    if file_path.suffix == ".html":
         caches["local"].clear()
 
 
@@ -18,9 +19,12 @@ class SiteConfig(AppConfig):
     label = "site"
 
     def ready(self) -> None:
-        from django.utils.autoreload import file_changed
+        from django.utils.autoreload import autoreload_started, file_changed
 
         from .catalogs import install
+        from .dev_catalogs import catalog_changed, watch_catalogs
 
         install()
         file_changed.connect(forget_fragments, dispatch_uid="tutor.site.forget_fragments")
+        autoreload_started.connect(watch_catalogs, dispatch_uid="tutor.site.watch_catalogs")
+        file_changed.connect(catalog_changed, dispatch_uid="tutor.site.catalog_changed")

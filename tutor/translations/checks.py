@@ -1,7 +1,8 @@
 """Quality checks over the translated catalogs, the ones Weblate and Pontoon users expect.
 
-Four kinds of warning about a translation, each a problem a translator can fix in one
-entry, and two about its absence (``fuzzy``, ``untranslated``: the English shows):
+Five kinds of warning about a translation, each a problem a translator can fix in one
+entry, and two about its absence (``fuzzy``, with a word diff of how the English changed;
+``untranslated``: the English shows):
 
 - ``term``: the English uses a term of ``locale/<ll>/terminology.toml`` and the
   translation has none of its agreed renderings (a translator comment
@@ -10,17 +11,21 @@ entry, and two about its absence (``fuzzy``, ``untranslated``: the English shows
   translation, or a python-format entry of the interface does not %-format as its
   English does (a stray ``%``, ``%(amount)s`` made ``%(amount)d``): what
   ``compilecatalogs`` refuses (``tutor.core.message_format``);
-- ``markup``: HTML tags, or in the rule-page catalogs the Markdown marks ``**``,
-  backticks, link targets ``[..](#..)`` and ``{#anchor}``, differ (a broken page);
+- ``markup``: HTML tags (or their nesting: ``<b>…</strong>``), or in the rule-page
+  catalogs the Markdown marks ``**``, backticks and ``{#anchor}``, differ (a broken page);
+- ``link``: a link (``href``, or ``[..](address)`` in the rule-page catalogs) is removed,
+  added or goes elsewhere; ``compilecatalogs`` refuses these and the markup ones
+  (``tutor.core.markup``);
 - ``length``: the translation is far longer or shorter than the language usually is,
   which is how a dropped sentence or a pasted paragraph shows.
 
-Only translated, non-fuzzy entries are checked; the status page counts the fuzzy and
-untranslated ones in its other table. Each catalog is parsed once per call with Babel; nothing is cached here.
+Only translated, non-fuzzy entries are checked; the status page lists the fuzzy and
+untranslated ones apart. Each catalog is parsed once per call with Babel; nothing is cached here.
 """
 
 from __future__ import annotations
 
+import io
 import re
 import statistics
 from collections import Counter
@@ -31,15 +36,20 @@ from pathlib import Path
 from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
 
+from tutor.core.markup import entry_markup_problems
 from tutor.core.message_format import entry_problems
+from tutor.rules.catalogs import previous_ids
 
 from .terminology import TermIndex, load_terms
+from .word_diff import Diff, as_text, word_diff
 
-KINDS = ("term", "placeholder", "markup", "length")  # the status page's columns
+KINDS = ("term", "placeholder", "markup", "link", "length")  # the status page's columns
 INCOMPLETE = ("fuzzy", "untranslated")
 ALL_KINDS = KINDS + INCOMPLETE
-BREAKING = frozenset({"placeholder", "markup"})  # what breaks a page
-STRICT = BREAKING | frozenset(INCOMPLETE)  # what `--strict` fails on
+BREAKING = frozenset({"placeholder", "markup", "link"})  # what breaks a page
+# What `--strict` fails on: what breaks a page, shows English, or strays from the agreed
+# terms (a translator comment `# terms-ok: seat` lets an entry leave a term out).
+STRICT = BREAKING | frozenset(INCOMPLETE) | frozenset({"term"})
 SEGMENT_DOMAINS = frozenset({"rules-holdem", "rules-teenpatti", "glossary"})
 
 # Length outliers: entries whose English has at least MIN_LENGTH characters, and whose
@@ -50,9 +60,6 @@ HIGH, LOW = 3.0, 0.2
 NAMED = re.compile(r"%\((\w+)\)[-#0 +]*\d*(?:\.\d+)?[sdifrxXeEgGc]")
 POSITIONAL = re.compile(r"%(?!\()[-#0+]*\d*(?:\.\d+)?[sdifrxXeEgGc]")
 BRACES = re.compile(r"(?<!\{)\{(\w*)\}(?!\})")
-TAG = re.compile(r"<(/?[a-zA-Z][\w-]*)")
-LINK = re.compile(r"\]\(([^)\s]+)\)")
-ANCHOR = re.compile(r"\{#([\w-]+)\}")
 
 
 @dataclass(frozen=True)
@@ -63,6 +70,8 @@ class CheckWarning:
     msgid: str
     kind: str
     detail: str
+    diff: Diff = ()  # a fuzzy entry's English, then and now (tutor.translations.word_diff)
+    locations: tuple[str, ...] = ()  # the files of its "#:" comments, where it is used
 
     @property
     def short_msgid(self) -> str:
@@ -92,9 +101,18 @@ class Entry:
     translations: tuple[str, ...]
     python_format: bool
     terms_ok: frozenset[str] = frozenset()  # terms a translator comment says are left out
+    locations: tuple[str, ...] = ()
 
     def warn(self, kind: str, detail: str) -> CheckWarning:
-        return CheckWarning(self.catalog, self.line, self.context, self.english[0], kind, detail)
+        return CheckWarning(
+            self.catalog,
+            self.line,
+            self.context,
+            self.english[0],
+            kind,
+            detail,
+            locations=self.locations,
+        )
 
 
 def _entry(message: Message, catalog: str, domain: str) -> Entry | None:
@@ -116,7 +134,13 @@ def _entry(message: Message, catalog: str, domain: str) -> Entry | None:
         # %-formatted, so there only named placeholders count.
         "python-format" in message.flags and domain not in SEGMENT_DOMAINS,
         terms_ok(message.user_comments),
+        locations(message),
     )
+
+
+def locations(message: Message) -> tuple[str, ...]:
+    """The files an entry's ``#:`` comments name, in order, each once."""
+    return tuple(dict.fromkeys(str(path) for path, _line in message.locations))
 
 
 def terms_ok(comments: Iterable[str]) -> frozenset[str]:
@@ -131,27 +155,49 @@ def terms_ok(comments: Iterable[str]) -> frozenset[str]:
     return frozenset(named)
 
 
-def _incomplete(message: Message, label: str) -> CheckWarning | None:
+def _incomplete(message: Message, label: str, previous: dict[str, str]) -> CheckWarning | None:
     strs = message.string if isinstance(message.string, tuple | list) else (message.string,)
     if not message.id or (all(strs) and not message.fuzzy):
         return None
     ids = tuple(message.id) if isinstance(message.id, tuple | list) else (message.id,)
-    kind, detail = (
-        ("fuzzy", "marked fuzzy: the English shows until it is checked and unmarked")
-        if message.fuzzy
-        else ("untranslated", "no translation: the English shows")
+    if not message.fuzzy:
+        detail = "no translation: the English shows"
+        return CheckWarning(
+            label,
+            message.lineno or 0,
+            message.context,
+            ids[0],
+            "untranslated",
+            detail,
+            locations=locations(message),
+        )
+    detail = "marked fuzzy: the English shows until it is checked and unmarked"
+    old = previous.get(ids[0])
+    diff = word_diff(old, ids[0]) if old else ()
+    if diff:
+        detail += f"; the English changed: {as_text(diff)}"
+    return CheckWarning(
+        label,
+        message.lineno or 0,
+        message.context,
+        ids[0],
+        "fuzzy",
+        detail,
+        diff,
+        locations(message),
     )
-    return CheckWarning(label, message.lineno or 0, message.context, ids[0], kind, detail)
 
 
 def read_entries(path: Path, language: str, label: str) -> tuple[list[Entry], list[CheckWarning]]:
     """The translated entries of one catalog file, and a warning for each fuzzy or
     untranslated one; ``label`` names the file in warnings."""
     domain = path.stem
-    with path.open("rb") as fh:
-        catalog = read_po(fh, domain=domain)  # no locale: Babel then skips per-message plural work
+    data = path.read_bytes()
+    # No locale: Babel then skips per-message plural work.
+    catalog = read_po(io.BytesIO(data), domain=domain)
+    previous = previous_ids(data.decode("utf-8")) if b"\n#| msgid" in data else {}
     entries = (_entry(message, label, domain) for message in catalog)
-    incomplete = (_incomplete(message, label) for message in catalog)
+    incomplete = (_incomplete(message, label, previous) for message in catalog)
     return (
         [entry for entry in entries if entry is not None],
         [warning for warning in incomplete if warning is not None],
@@ -209,27 +255,13 @@ def _same_placeholders(found: Counter[str], expected: Counter[str]) -> bool:
     return all(found[k] == expected[k] for k in expected if not k.startswith(("%(", "{")))
 
 
-def markup(text: str, segment: bool) -> Counter[str]:
-    """HTML tags everywhere; Markdown marks only in the rule-page segment catalogs."""
-    found: Counter[str] = Counter(f"<{m.group(1).lower()}>" for m in TAG.finditer(text))
-    if segment:
-        found["**"] = text.count("**")
-        found["`"] = text.count("`")
-        found.update(f"]({m.group(1)})" for m in LINK.finditer(text))
-        found.update("{#" + m.group(1) + "}" for m in ANCHOR.finditer(text))
-    return +found  # drops zero counts
-
-
 def check_markup(entry: Entry) -> Iterator[CheckWarning]:
     segment = entry.domain in SEGMENT_DOMAINS
-    expected = markup(entry.english[-1], segment)
-    for translation in entry.translations:
-        found = markup(translation, segment)
-        if found != expected:
-            missing = _placeholder_text(expected - found)
-            extra = _placeholder_text(found - expected)
-            yield entry.warn("markup", f"missing {missing}; extra {extra}")
-            return
+    problems = entry_markup_problems(entry.english, entry.translations, segment=segment)
+    for kind in ("markup", "link"):  # one warning of each kind at most
+        detail = next((detail for found, detail in problems if found == kind), None)
+        if detail:
+            yield entry.warn(kind, detail)
 
 
 def _ratio(entry: Entry) -> float | None:

@@ -71,9 +71,21 @@ def strip_bytes(data: bytes) -> bytes:
 
 
 def span_open(source: Source, catalogs: SiteCatalogs) -> str:
+    """The segment's ``<span>``: its catalog file, context and msgid; where its ``.po``
+    file has it, the line (``data-where``: ``file:line``), its state (translated, fuzzy,
+    missing) and, for the panel, the state in words and the translator comments."""
+    file = catalogs.file(source)
+    entry = catalogs.entry(source)
+    where = f"{file}:{entry.line}" if entry else file
+    about = ""
+    if entry:
+        about = "\n".join(
+            filter(None, [catalogs.state_label(source.language, entry.state), entry.comment])
+        )
     return (
         f'<span class="tr-seg" tabindex="0" data-catalog="{escape(source.catalog)}"'
-        f' data-file="{escape(catalogs.file(source))}"'
+        f' data-file="{escape(file)}" data-where="{escape(where)}"'
+        + (f' data-state="{entry.state}" data-about="{escape(about)}"' if entry else "")
         + (f' data-msgctxt="{escape(source.msgctxt)}"' if source.msgctxt else "")
         + f' data-msgid="{escape(source.msgid)}">'
     )

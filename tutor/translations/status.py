@@ -1,8 +1,9 @@
-"""How complete each catalog is, for the translation status page."""
+"""How complete each catalog is, and each entry to fix, for the translation status page."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
@@ -14,7 +15,14 @@ from django.utils.translation import gettext_lazy as _
 from tutor.rules.catalogs import Stats, catalog_stats, translated_languages
 from tutor.rules.documents import DOCUMENTS, catalog_path
 
-from .checks import check_language, count_by_kind, language_files, terminology_path
+from .checks import (
+    CheckWarning,
+    check_language,
+    count_by_kind,
+    language_files,
+    terminology_path,
+)
+from .pages import page_in_translate_mode
 
 
 @dataclass(frozen=True)
@@ -23,6 +31,14 @@ class CatalogStatus:
     domain: str
     path: str
     stats: Stats
+
+    @property
+    def complete(self) -> Fraction:
+        """The share translated, rounded down to a whole percent: 249 of 250 (99.6 %)
+        shows as 99 %, never as 100 % with an entry missing."""
+        if not self.stats.total:
+            return Fraction(1)
+        return Fraction(self.stats.translated * 100 // self.stats.total, 100)
 
 
 # Key: the catalog's path, language, document and modification time. Nothing user-specific;
@@ -68,6 +84,14 @@ WARNING_KINDS = (
         ),
     ),
     WarningKind(
+        "link",
+        _("Links"),
+        _(
+            "A link is missing, added, or goes to another address than in the English. "
+            "Keep every link and its address; translate only the link's text."
+        ),
+    ),
+    WarningKind(
         "length",
         _("Length"),
         _(
@@ -76,6 +100,15 @@ WARNING_KINDS = (
         ),
     ),
 )
+
+
+ENTRY_ORDER = ("untranslated", "fuzzy", *(kind.code for kind in WARNING_KINDS))
+# The mark of each entry the page lists: missing and fuzzy apart, then each check's own.
+ENTRY_LABELS: dict[str, Promise] = {
+    "untranslated": _("Missing"),
+    "fuzzy": _("Needs review"),
+    **{kind.code: kind.label for kind in WARNING_KINDS},
+}
 
 
 def catalogs() -> list[tuple[Promise, str]]:
@@ -104,18 +137,47 @@ def all_status() -> dict[str, list[CatalogStatus]]:
 
 # Key: the language and, for every file the checker reads (the language's catalogs and its
 # terminology.toml), the path and modification time. Saving any of them makes a new key,
-# so the counts are computed once per process per version of the files, never per
-# request; nothing user-specific is in the key. The value is an immutable tuple.
+# so the checks run once per process per version of the files, never per request;
+# nothing user-specific is in the key. The value is an immutable tuple of frozen warnings.
 @lru_cache(maxsize=16)
-def _warning_counts(
+def _warnings(
     locale_dir: Path, language: str, files: tuple[tuple[str, float], ...]
-) -> tuple[tuple[str, int], ...]:
-    return tuple(count_by_kind(check_language(locale_dir, language)).items())
+) -> tuple[CheckWarning, ...]:
+    return tuple(check_language(locale_dir, language))
+
+
+def warnings(language: str) -> tuple[CheckWarning, ...]:
+    """What ``manage.py checktranslations`` reports for one language."""
+    locale_dir = Path(settings.LOCALE_PATHS[0])
+    paths = [*language_files(locale_dir, language), terminology_path(locale_dir, language)]
+    files = tuple((str(p), p.stat().st_mtime if p.exists() else 0.0) for p in paths)
+    return _warnings(locale_dir, language, files)
 
 
 def warning_counts(language: str) -> dict[str, int]:
     """``{kind: count}`` of ``manage.py checktranslations`` for one language (a new dict)."""
-    locale_dir = Path(settings.LOCALE_PATHS[0])
-    paths = [*language_files(locale_dir, language), terminology_path(locale_dir, language)]
-    files = tuple((str(p), p.stat().st_mtime if p.exists() else 0.0) for p in paths)
-    return dict(_warning_counts(locale_dir, language, files))
+    return count_by_kind(warnings(language))
+
+
+@dataclass(frozen=True)
+class EntryToFix:
+    """One entry the status page lists: a warning, and the page showing the entry in
+    translation mode (None: no page is known)."""
+
+    warning: CheckWarning
+    page: str | None
+
+    @property
+    def label(self) -> Promise:
+        return ENTRY_LABELS[self.warning.kind]
+
+
+def entries_to_fix(language: str) -> list[EntryToFix]:
+    """Every missing, fuzzy and warned entry of one language: missing and fuzzy first,
+    then by kind of warning (as ``ALL_KINDS`` orders them), each in catalog order."""
+    order = {kind: n for n, kind in enumerate(ENTRY_ORDER)}
+    found = sorted(warnings(language), key=lambda w: order[w.kind])
+    return [
+        EntryToFix(w, page_in_translate_mode(Path(w.catalog).stem, w.locations, language))
+        for w in found
+    ]

@@ -6,7 +6,7 @@ from django.views.decorators.http import require_GET
 
 from tutor.core.locales import native_name
 
-from .status import WARNING_KINDS, all_status, warning_counts
+from .status import WARNING_KINDS, all_status, entries_to_fix, warning_counts
 
 
 @require_GET
@@ -21,6 +21,7 @@ def status(request: HttpRequest) -> HttpResponse:
                 "catalogs": rows,
                 "warnings": counts,
                 "warnings_total": sum(counts.values()),
+                "entries": entries_to_fix(code),
             }
         )
     context = {"languages": languages, "warning_kinds": WARNING_KINDS}

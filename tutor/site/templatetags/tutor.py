@@ -20,6 +20,7 @@ from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import pgettext
 
+from tutor.core.kept_text import kept_text
 from tutor.core.locales import current_language, format_number, format_percentage, language_choices
 from tutor.engine.cards import Card
 from tutor.engine.errors import InvalidCards
@@ -216,7 +217,7 @@ def render_card(value: object, extra_class: str = "") -> SafeString:
 
 # Key: the card, the extra class and the language: everything the markup shows. Nothing
 # user-specific; the value is an immutable string.
-@lru_cache(maxsize=2048)
+@kept_text(maxsize=2048)
 def _card_html(code: str | None, extra_class: str, language: str) -> SafeString:
     """One card's markup in one language: built once per process (53 cards x 5 languages x
     a few classes), since every drill page shows a dozen cards or more. ``language`` is the
@@ -266,7 +267,7 @@ def cards(
 # Key: the cards, which are highlighted, the list's label and the language: everything the
 # markup shows. Nothing user-specific; the value is an immutable string. Bounded at 2,048
 # (about 1.5 MB): the rows of the pages being answered now come back; dealt boards rarely do.
-@lru_cache(maxsize=2048)
+@kept_text(maxsize=2048)
 def _cards_html(
     codes: tuple[str | None, ...], marked: frozenset[str], label: str, language: str
 ) -> SafeString:
@@ -283,7 +284,7 @@ def _cards_html(
 
 # Key: the card, whether it is marked, and the language: everything the item shows. Nothing
 # user-specific; the value is an immutable string (53 cards x 2 x 5 languages at most).
-@lru_cache(maxsize=1024)
+@kept_text(maxsize=1024)
 def _card_item(code: str | None, is_marked: bool, language: str) -> str:
     """One ``<li>`` of a row of cards: the card, and the spoken mark of a card of the best five."""
     if not is_marked:
