@@ -11,7 +11,7 @@ from django.test import Client
 
 from tutor.learning.models import Attempt, ConceptProgress
 from tutor.lessons.models import Sitting, SittingAnswer
-from tutor.lessons.sittings import answer_token
+from tutor.lessons.sittings import MAX_AGAIN, answer_token
 
 from .conftest import HOLDEM_FIRST, TEENPATTI_FIRST, post_answer, right, start, token, wrong
 
@@ -20,7 +20,11 @@ pytestmark = pytest.mark.django_db
 
 def answer_all(client: Client, sitting: Sitting, pattern: str) -> None:
     """Answer every question, right ("r") or wrong ("w") as ``pattern`` says."""
+    sitting.refresh_from_db()
     for index, mark in enumerate(pattern):
+        if index < sitting.position:  # answered already
+            continue
+        sitting.refresh_from_db()
         entry = sitting.questions[index]
         fields = right(entry) if mark == "r" else wrong(entry)
         response = post_answer(client, sitting, fields, token(client, sitting))
@@ -37,14 +41,20 @@ def test_a_practice_from_start_to_summary(learner_client: Client) -> None:
     )
     answer_all(learner_client, sitting, "rwrrw")
     sitting.refresh_from_db()
-    assert sitting.done and sitting.position == 5 and not sitting.passed
-    assert list(sitting.answers.values_list("correct", flat=True)) == [1, 0, 1, 1, 0]
+    # The two missed concepts are asked again, each with a new question: then it is done.
+    assert sitting.total == 7 and [q.get("again") for q in sitting.questions[5:]] == [1, 4]
+    answer_all(learner_client, sitting, "rwrrwrr")
+    sitting.refresh_from_db()
+    assert sitting.done and sitting.position == 7 and not sitting.passed
+    assert list(sitting.answers.values_list("correct", flat=True)) == [1, 0, 1, 1, 0, 1, 1]
     html = learner_client.get(f"/en/learn/sitting/{sitting.pk}/").content.decode()
-    assert "You got 3 of 5 right (60%)." in html
+    assert "You got 5 of 7 right (71%)." in html
     assert html.count('class="mistake"') == 2
     assert "Question 2</h4>" in html and "Question 5</h4>" in html
     assert "Your answer:" in html and "The right answer:" in html
-    assert "Best five of seven</strong>: from Not started to" in html  # moved up
+    assert "Best five of seven</strong>: from Not started to" in html or (
+        "Hand rankings</strong>: from Not started to" in html
+    )  # moved up
     assert 'name="kind" value="check"' in html  # the next step: the check
 
 
@@ -213,3 +223,27 @@ def test_a_sitting_takes_the_drill_keys(learner_client: Client) -> None:
     )
     verdict = learner_client.get(f"/en/learn/sitting/{sitting.pk}/?answered=0").content.decode()
     assert re.search(r"<a [^>]*data-next[^>]*>\s*Next question", verdict)
+
+
+def test_a_missed_concept_is_asked_again_in_the_same_practice(learner_client: Client) -> None:
+    sitting = start(learner_client)
+    first = sitting.questions[0]
+    post_answer(learner_client, sitting, wrong(first), token(learner_client, sitting))
+    sitting.refresh_from_db()
+    assert sitting.total == 6
+    again = sitting.questions[-1]
+    assert again["again"] == 0 and again["concept"] == first["concept"]
+    assert again["seed"] != first["seed"] or again["drill"] != first["drill"]
+    verdict = learner_client.get(f"/en/learn/sitting/{sitting.pk}/?answered=0").content.decode()
+    assert "Another question on this rule comes later in this practice." in verdict
+
+
+def test_re_asking_is_bounded_and_never_in_a_check(learner_client: Client) -> None:
+    sitting = start(learner_client)
+    answer_all(learner_client, sitting, "w" * 5)
+    sitting.refresh_from_db()
+    assert sitting.total == 5 + MAX_AGAIN
+    check = start(learner_client, kind="check")
+    post_answer(learner_client, check, wrong(check.questions[0]), token(learner_client, check))
+    check.refresh_from_db()
+    assert check.total == 5

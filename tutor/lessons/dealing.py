@@ -20,8 +20,9 @@ from __future__ import annotations
 import random
 import secrets
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from tutor.drills.base import LEVELS, MAX_SEED
 from tutor.drills.practice import practice
@@ -142,3 +143,13 @@ def for_unit(unit: Unit, kind: str, rng: random.Random | None = None) -> list[De
     else:
         aims = plan(unit.concepts, unit.practice)
     return write(aims, rng, taught=taught_by(unit))
+
+
+def again(unit: Unit, entry: Mapping[str, Any], rng: random.Random | None = None) -> Dealt | None:
+    """A new question on the concept ``entry`` (a stored question) was aimed at, at its
+    level and within what ``unit`` taught; None when none fits (or it had no concept)."""
+    concept, drill, level = entry.get("concept"), entry.get("drill"), entry.get("level")
+    if not isinstance(concept, str) or not isinstance(drill, str) or not isinstance(level, str):
+        return None
+    found = write([Aim(concept, drill, level)], rng, taught=taught_by(unit))
+    return found[0] if found else None

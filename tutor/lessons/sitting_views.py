@@ -176,6 +176,7 @@ def _verdict(
         answer_lists=stored,
         given=answer_label(q, stored),
         last=index + 1 >= sitting.total,
+        again=any(entry.get("again") == index for entry in sitting.questions),
     )
     return context
 

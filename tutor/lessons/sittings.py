@@ -26,7 +26,7 @@ from tutor.learning import record as recording
 from tutor.learning.models import Attempt, Learner
 
 from . import dealing
-from .courses import Unit, needed
+from .courses import Unit, needed, unit
 from .models import Sitting, SittingAnswer
 
 TOKEN_SALT = "tutor.lessons.answer"
@@ -35,6 +35,8 @@ REVIEW_SIZE = 8
 #: How much of a posted answer is kept: fields, values per field, characters per value.
 MAX_FIELDS, MAX_VALUES, MAX_CHARS = 40, 60, 200
 NOT_ANSWER_FIELDS = {"csrfmiddlewaretoken", "token"}
+#: A practice asks a missed concept again, with a new question, at most this many times.
+MAX_AGAIN = 2
 
 
 class Refused(Exception):
@@ -158,9 +160,26 @@ def submit(request: HttpRequest, sitting: Sitting, data: QueryDict) -> tuple[Sit
         row.changes = {c: [int(old), int(new)] for c, (old, new) in changes.items()}
         row.save(update_fields=["changes"])
         sitting.position, sitting.shown = index + 1, None
+        if not graded.correct:
+            _ask_again(sitting, q.entry, index)
         if sitting.position >= sitting.total:
             _finish(sitting, now)
     return row, graded
+
+
+def _ask_again(sitting: Sitting, entry: Mapping[str, Any], index: int) -> None:
+    """A practice's missed concept asked again before its end: a new question aimed at the
+    same concept and level (within what the unit taught), written down whole at the end
+    of the sitting, marked with the index of the question it follows up."""
+    found = unit(sitting.course, sitting.unit)
+    asked_again = sum(1 for q in sitting.questions if "again" in q)
+    if sitting.kind != Sitting.Kind.PRACTICE or found is None or asked_again >= MAX_AGAIN:
+        return
+    dealt = dealing.again(found, entry)
+    if dealt is None:
+        return
+    sitting.questions = [*sitting.questions, {**dealt, "again": index}]
+    sitting.save(update_fields=["questions"])
 
 
 def _record(
