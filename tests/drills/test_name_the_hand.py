@@ -206,3 +206,20 @@ def test_an_answer_without_five_is_worded_as_its_name() -> None:
     code = answer_for(question)
     label = name_the_hand.answer_label(question, {"category": [code]})
     assert label == dict(name_the_hand.choices(question))[code]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "bn", "hi", "ja", "cs"])
+def test_the_explanation_names_the_rule_at_work(client: Client, language: str) -> None:
+    """Under the explanation: the rules the question turned on, each with its section."""
+    seed = next(
+        s
+        for s in range(500)
+        if "wheel-straight" in name_the_hand.concepts_of(name_the_hand.generate(s, "medium"))
+    )
+    question = name_the_hand.generate(seed, "medium")
+    data = {"token": make_token("name-the-hand", seed, "medium"), "category": answer_for(question)}
+    html = client.post(f"/{language}/drills/name-the-hand/", data, HTTP_HX_REQUEST="true")
+    text = html.content.decode()
+    assert 'class="rules-at-work"' in text
+    assert f'href="/{language}/rules/texas-holdem/#straights-and-the-ace"' in text

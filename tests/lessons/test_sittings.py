@@ -199,6 +199,7 @@ def test_an_htmx_answer_puts_its_verdict_in_the_address(learner_client: Client) 
     reloaded = learner_client.get(address).content.decode()
     assert 'id="fb-title"' in reloaded and "Not quite." in reloaded
     assert 'class="feedback"' in reloaded
+    assert 'class="rules-at-work"' in reloaded  # the rule the question turned on, named
 
 
 def test_a_refused_htmx_answer_leaves_the_address_alone(learner_client: Client) -> None:

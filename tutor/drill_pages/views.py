@@ -21,6 +21,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
 from tutor.concepts import CONCEPTS, Concept, by_topic
+from tutor.concepts.at_work import rules_at_work
 from tutor.core.http import HtmxHttpRequest
 from tutor.core.locales import current_language
 from tutor.drills.answers import posted
@@ -173,7 +174,11 @@ def _reopened(
     except AnswerError:  # a kept answer the drill no longer reads: the question opens blank
         return context
     answer_lists = dict(answer.lists())
-    context.update(answer=answer, answer_lists=answer_lists, feedback=feedback, reopened=True)
+    aimed = context["concept"].id if context.get("concept") else None
+    rules = rules_at_work(drill.concepts_of(context["question"]), aimed)
+    context.update(
+        answer=answer, answer_lists=answer_lists, feedback=feedback, reopened=True, rules=rules
+    )
     return context
 
 
@@ -212,7 +217,8 @@ def _answer(request: HtmxHttpRequest, drill: QuestionDrill[Any, Any]) -> HttpRes
     answer_id = f"{token}:{request.POST.get('stage', '')}"
     once = question_key(token or "", request.POST.get("stage", ""))  # not its time: a replay
     tally, counted = record_answer(request, drill.slug, once, feedback.correct)
-    context.update(feedback=feedback, tally=tally, counted=counted)
+    rules = rules_at_work(drill.concepts_of(context["question"]), asked.concept)
+    context.update(feedback=feedback, tally=tally, counted=counted, rules=rules)
     if counted:  # its link, opened again, shows this answer (see ``_reopened``)
         remember_answer(request, token or "", request.POST)
     if counted:  # the learner's mastery and review schedule of the concepts it exercised

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import replace_url
 
+from tutor.concepts.at_work import rules_at_work
 from tutor.core.http import HtmxHttpRequest
 from tutor.core.locales import current_language
 from tutor.core.numbers import whole_number
@@ -177,6 +178,7 @@ def _verdict(
         given=answer_label(q, stored),
         last=index + 1 >= sitting.total,
         again=any(entry.get("again") == index for entry in sitting.questions),
+        rules=rules_at_work(q.entry.get("concepts") or (), q.entry.get("concept")),
     )
     return context
 

