@@ -204,3 +204,33 @@ def test_hand_over_shows_the_result_banner_and_the_log_newest_first(client: Clie
     assert not re.search(r"\b[2-9TJQKA][shdc]\b", log.group(1))  # no card codes
     winners = {s for pot in hand.result.pots for s, _ in pot.shares}
     assert len(winners) >= 1 and ("wins" in html)
+
+
+@pytest.mark.django_db
+def test_fixed_limit_offers_only_its_fixed_amounts(client: Client) -> None:
+    """No 2x/3x/pot presets and no all-in that silently calls: a fixed-limit turn offers
+    its one bet or raise size by name."""
+    for _attempt in range(10):
+        response = play_until_my_turn(client, start(client, "fixed_limit"))
+        opts = hand_of(client).options()
+        if opts.aggression is not None:
+            break
+    html = response.content.decode()
+    assert opts.aggression is not None and opts.min_to == opts.max_to
+    assert 'name="act" value="2x"' not in html and 'value="pot"' not in html
+    assert 'type="number"' not in html
+    assert re.search(rf"(Bet|Raise to) {opts.max_to:,}</button>", html)
+    if opts.max_to != opts.all_in_to and not opts.call_is_all_in:
+        assert 'value="allin"' not in html
+        step = step_of(html)
+        refused = client.post(URL, {"command": "act", "step": step, "act": "allin"})
+        assert refused.status_code == 422
+        assert len(hand_of(client).events) == int(step or 0)  # nothing was played
+
+
+@pytest.mark.django_db
+def test_no_limit_all_in_says_how_much(client: Client) -> None:
+    response = play_until_my_turn(client, start(client))
+    opts = hand_of(client).options()
+    html = response.content.decode()
+    assert re.search(rf'value="allin"[^>]*>All-in \({opts.all_in_to:,}\)</button>', html)

@@ -20,7 +20,7 @@ from tutor.core.http import HtmxHttpRequest
 from tutor.core.locales import current_language
 from tutor.core.numbers import read_chips, whole_number
 from tutor.engine import bots
-from tutor.engine.betting import Action, ActionKind
+from tutor.engine.betting import Action, ActionKind, OptionsData
 from tutor.engine.bots import DecisionData
 from tutor.engine.errors import EngineError, IllegalAction
 from tutor.engine.hand import Hand
@@ -104,11 +104,13 @@ def _action_from_post(request: HttpRequest, hand: Hand) -> Action:
     act = request.POST.get("act", "")
     if act in PRESETS:
         return hand.preset_action(act)
-    if act == "allin":
+    if act == "allin":  # only where all-in is a legal move of its own (see ``_all_in``)
         opts = hand.options()
         if opts.aggression is not None and opts.max_to == opts.all_in_to:
             return Action(opts.aggression, opts.all_in_to)
-        return Action(ActionKind.CALL)
+        if opts.can_call and opts.call_is_all_in:
+            return Action(ActionKind.CALL)
+        raise IllegalAction("illegal_action")
     if act in ("fold", "check", "call"):
         return Action(ActionKind(act))
     if act in ("bet", "raise"):
@@ -202,6 +204,7 @@ def _context(drill: PlayDrill, loaded: tuple | None, language: str) -> dict[str,
         styles=[(you_name(s), style_name(v)) for s, v in sorted(styles.items())],
         options=opts,
         presets=_legal_presets(hand) if opts else [],
+        all_in=_all_in(opts, language) if opts else None,
         step=len(hand.events),
         log=narrate(view_data["history"], you_name, language)[::-1],
         reasons=[bot_reason(d, language) for d in decisions if d.get("reason")][::-1],
@@ -214,19 +217,34 @@ def _context(drill: PlayDrill, loaded: tuple | None, language: str) -> dict[str,
     return context
 
 
+def _all_in(opts: OptionsData, language: str) -> str | None:
+    """The all-in button's label, "All-in (9,900)", where all-in is a move of its own: a
+    bet or raise of every chip, or a call that takes them all. Not in fixed limit below
+    the stack, where it would only be a call or the fixed raise by another name."""
+    shoves = opts["aggression"] is not None and opts["max_to"] == opts["all_in_to"]
+    if not shoves and not (opts["can_call"] and opts["call_is_all_in"]):
+        return None
+    return parenthetical(pgettext("poker action", "All-in"), number(opts["all_in_to"], language))
+
+
 def _legal_presets(hand: Hand) -> list[tuple[str, str]]:
     """The presets the learner may use now: the engine's code (the button's value) and
-    the label, "2x (200)" in the page language's words, numbers and brackets."""
+    the label, "2x (200)" in the page language's words, numbers and brackets. None where
+    the size is fixed (fixed limit, or an all-in below the minimum), and one button for
+    each amount (a preset that comes to the same as another is left out)."""
     language = current_language()
-    out = []
+    opts = hand.options()
+    if opts.aggression is None or opts.min_to == opts.max_to:
+        return []
+    out, amounts = [], set()
     for preset in PRESETS:
         try:
             action = hand.preset_action(preset)
         except EngineError:
             continue
-        if action.to is not None:
-            amount = number(action.to, language)
-            out.append((preset, parenthetical(preset_label(preset), amount)))
+        if action.to is not None and action.to not in amounts:
+            amounts.add(action.to)
+            out.append((preset, parenthetical(preset_label(preset), number(action.to, language))))
     return out
 
 
