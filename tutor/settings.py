@@ -79,6 +79,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Permissions-Policy on every response, static files and quick polls included: first,
+    # so that it wraps them all (whitenoise must stay right after the security middleware).
+    "tutor.site.middleware.PermissionsPolicyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -271,6 +274,25 @@ SESSION_COOKIE_HTTPONLY = True
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# Sent on every response (tutor/site/middleware.py): no page of the site uses any of these.
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    feature: []
+    for feature in (
+        "accelerometer",
+        "autoplay",
+        "camera",
+        "display-capture",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "publickey-credentials-get",
+        "usb",
+        "xr-spatial-tracking",
+    )
+}
 SECURE_CSP = {
     "default-src": [CSP.SELF],
     "script-src": [CSP.SELF],
