@@ -12,6 +12,7 @@ Environment:
     SESSION_COOKIE_SECURE, CSRF_COOKIE_SECURE  "1"/"0": cookies only over HTTPS (default "1"
                      when DEBUG is off; `make serve` on plain-HTTP loopback sets "0")
     SECURE_PROXY_SSL_HEADER  "1" behind a TLS proxy that sets X-Forwarded-Proto: https
+    MAX_REQUEST_BODY  bytes of a request body the site reads at all (default 10 MB)
     JOIN_NEW_DEVICES_PER_ADDRESS  new devices one address may bring to the join box in ten
                      minutes (default 400; raise it for a school of more behind one address)
     CSRF_TRUSTED_ORIGINS     comma-separated origins, e.g. https://tutor.example.org
@@ -90,6 +91,10 @@ MIDDLEWARE = [
     "tutor.quizzes.poll.QuickPollMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # A form past DATA_UPLOAD_MAX_MEMORY_SIZE: read without its too-big fields, so the view
+    # shows its form again with an error (tutor/core/request_size.py). Before anything
+    # reads the form (CSRF below).
+    "tutor.core.request_size.OversizedFormMiddleware",
     "tutor.site.middleware.RememberLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     # Czech non-breaking spaces on the finished HTML (inside CommonMiddleware, which then
@@ -292,6 +297,26 @@ PERMISSIONS_POLICY: dict[str, list[str]] = {
         "usb",
         "xr-spatial-tracking",
     )
+}
+# Request bodies. Form fields (not files) up to 2.5 MB, Django's default: a form past it is
+# read without its big fields and shown again with an error (tutor/core/request_size.py).
+# Files up to 2.5 MB are kept in memory, bigger ones go to a temporary file. A body past
+# MAX_REQUEST_BODY is not read at all: a 413 page. The proxy should refuse it first
+# (docs/deploying.md: nginx's client_max_body_size).
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+MAX_REQUEST_BODY = int(os.environ.get("MAX_REQUEST_BODY", str(10 * 1024 * 1024)))
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "font-src": [CSP.SELF],
+    "connect-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
 }
 SECURE_CSP = {
     "default-src": [CSP.SELF],
