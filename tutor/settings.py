@@ -12,6 +12,7 @@ Environment:
     SESSION_COOKIE_SECURE, CSRF_COOKIE_SECURE  "1"/"0": cookies only over HTTPS (default "1"
                      when DEBUG is off; `make serve` on plain-HTTP loopback sets "0")
     SECURE_PROXY_SSL_HEADER  "1" behind a TLS proxy that sets X-Forwarded-Proto: https
+    SIGNUPS_PER_ADDRESS  accounts one address may create in an hour (default 20)
     MAX_REQUEST_BODY  bytes of a request body the site reads at all (default 10 MB)
     JOIN_NEW_DEVICES_PER_ADDRESS  new devices one address may bring to the join box in ten
                      minutes (default 400; raise it for a school of more behind one address)
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+from datetime import timedelta
 from pathlib import Path
 from typing import Literal
 
@@ -69,6 +71,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    # Failed log-ins, counted per account and device (see "Accounts" at the end).
+    "axes",
     "tutor.site",
     "tutor.rules",
     "tutor.drills",
@@ -112,6 +116,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # Sets the anonymous learner's cookie when an answer made one (tutor/learning/learners.py).
     "tutor.learning.learners.LearnerCookieMiddleware",
+    # Last, as django-axes asks: turns a locked-out log-in into the site's page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "tutor.urls"
@@ -215,7 +221,11 @@ CACHES = {
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    # At least 12 characters (OWASP ASVS 2.1.1).
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 12},
+    },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
@@ -318,18 +328,6 @@ SECURE_CSP = {
     "form-action": [CSP.SELF],
     "frame-ancestors": [CSP.NONE],
 }
-SECURE_CSP = {
-    "default-src": [CSP.SELF],
-    "script-src": [CSP.SELF],
-    "style-src": [CSP.SELF],
-    "img-src": [CSP.SELF, "data:"],
-    "font-src": [CSP.SELF],
-    "connect-src": [CSP.SELF],
-    "object-src": [CSP.NONE],
-    "base-uri": [CSP.SELF],
-    "form-action": [CSP.SELF],
-    "frame-ancestors": [CSP.NONE],
-}
 
 CSRF_TRUSTED_ORIGINS = [
     o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
@@ -357,3 +355,24 @@ LOGGING = {
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "quizzes:index"
 LOGOUT_REDIRECT_URL = "quizzes:index"
+
+# Throttled log-in (django-axes; tutor/quizzes/account_limits.py). A school is one network
+# address, so failures are counted per account and device (address and browser), never per
+# address alone: five wrong passwords lock that account on that device for a cool-off of
+# 15 minutes (each further try starts it again), and no other device or account is refused.
+# Behind it, the site's own count per account and address (any browser) stops a guesser who
+# changes browsers. Failures are kept in the database (the admin's "Axes" pages; `manage.py
+# axes_reset` unlocks everyone). The client's address is REMOTE_ADDR, as the join box's.
+AUTHENTICATION_BACKENDS = [
+    "tutor.quizzes.account_limits.AxesBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address", "user_agent"]]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "tutor.quizzes.account_limits.locked_out"
+AXES_CLIENT_IP_CALLABLE = "tutor.quizzes.account_limits.client_address"
+# New accounts one address may make in an hour (a whole class signing up at once from one
+# school counts here: raise it for a bigger one); one device may make three.
+SIGNUPS_PER_ADDRESS = int(os.environ.get("SIGNUPS_PER_ADDRESS", "20"))

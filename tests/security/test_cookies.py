@@ -39,3 +39,10 @@ def test_the_quiz_cookies_follow_session_cookie_secure(
     for name in (joins.cookie_name(code), joins.DEVICE_COOKIE):
         assert bool(joined.cookies[name]["secure"]) is secure, name
 
+
+def test_the_sign_up_device_cookie_follows_session_cookie_secure(
+    client: Client, settings: Any
+) -> None:
+    settings.SESSION_COOKIE_SECURE = True
+    page = client.get("/en/accounts/signup/")
+    assert page.cookies[joins.DEVICE_COOKIE]["secure"] is True
