@@ -30,6 +30,15 @@ graceful_timeout = 20
 keepalive = 5
 backlog = 2048
 
+# What gunicorn reads of a request's head: a request line of at most 4 KB (the longest
+# address of the site is far shorter), at most 100 header fields of at most 8 KB each
+# (gunicorn's defaults, said here so they are seen). Gunicorn has no limit on the body: the
+# site refuses a body past MAX_REQUEST_BODY (tutor/core/request_size.py) and the proxy in
+# front should refuse it first (docs/deploying.md, client_max_body_size).
+limit_request_line = 4094
+limit_request_fields = 100
+limit_request_field_size = 8190
+
 # A proxy on this machine may say the request came over HTTPS (see SECURE_PROXY_SSL_HEADER).
 forwarded_allow_ips = "127.0.0.1,::1"
 

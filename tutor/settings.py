@@ -12,6 +12,8 @@ Environment:
     SESSION_COOKIE_SECURE, CSRF_COOKIE_SECURE  "1"/"0": cookies only over HTTPS (default "1"
                      when DEBUG is off; `make serve` on plain-HTTP loopback sets "0")
     SECURE_PROXY_SSL_HEADER  "1" behind a TLS proxy that sets X-Forwarded-Proto: https
+    SIGNUPS_PER_ADDRESS  accounts one address may create in an hour (default 20)
+    MAX_REQUEST_BODY  bytes of a request body the site reads at all (default 10 MB)
     JOIN_NEW_DEVICES_PER_ADDRESS  new devices one address may bring to the join box in ten
                      minutes (default 400; raise it for a school of more behind one address)
     CSRF_TRUSTED_ORIGINS     comma-separated origins, e.g. https://tutor.example.org
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+from datetime import timedelta
 from pathlib import Path
 from typing import Literal
 
@@ -68,6 +71,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    # Failed log-ins, counted per account and device (see "Accounts" at the end).
+    "axes",
     "tutor.site",
     "tutor.rules",
     "tutor.drills",
@@ -79,6 +84,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Permissions-Policy on every response, static files and quick polls included: first,
+    # so that it wraps them all (whitenoise must stay right after the security middleware).
+    "tutor.site.middleware.PermissionsPolicyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -87,6 +95,10 @@ MIDDLEWARE = [
     "tutor.quizzes.poll.QuickPollMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # A form past DATA_UPLOAD_MAX_MEMORY_SIZE: read without its too-big fields, so the view
+    # shows its form again with an error (tutor/core/request_size.py). Before anything
+    # reads the form (CSRF below).
+    "tutor.core.request_size.OversizedFormMiddleware",
     "tutor.site.middleware.RememberLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     # Czech non-breaking spaces on the finished HTML (inside CommonMiddleware, which then
@@ -104,6 +116,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # Sets the anonymous learner's cookie when an answer made one (tutor/learning/learners.py).
     "tutor.learning.learners.LearnerCookieMiddleware",
+    # Last, as django-axes asks: turns a locked-out log-in into the site's page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "tutor.urls"
@@ -207,7 +221,11 @@ CACHES = {
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    # At least 12 characters (OWASP ASVS 2.1.1).
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 12},
+    },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
@@ -271,6 +289,33 @@ SESSION_COOKIE_HTTPONLY = True
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# Sent on every response (tutor/site/middleware.py): no page of the site uses any of these.
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    feature: []
+    for feature in (
+        "accelerometer",
+        "autoplay",
+        "camera",
+        "display-capture",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "publickey-credentials-get",
+        "usb",
+        "xr-spatial-tracking",
+    )
+}
+# Request bodies. Form fields (not files) up to 2.5 MB, Django's default: a form past it is
+# read without its big fields and shown again with an error (tutor/core/request_size.py).
+# Files up to 2.5 MB are kept in memory, bigger ones go to a temporary file. A body past
+# MAX_REQUEST_BODY is not read at all: a 413 page. The proxy should refuse it first
+# (docs/deploying.md: nginx's client_max_body_size).
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+MAX_REQUEST_BODY = int(os.environ.get("MAX_REQUEST_BODY", str(10 * 1024 * 1024)))
 SECURE_CSP = {
     "default-src": [CSP.SELF],
     "script-src": [CSP.SELF],
@@ -310,3 +355,24 @@ LOGGING = {
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "quizzes:index"
 LOGOUT_REDIRECT_URL = "quizzes:index"
+
+# Throttled log-in (django-axes; tutor/quizzes/account_limits.py). A school is one network
+# address, so failures are counted per account and device (address and browser), never per
+# address alone: five wrong passwords lock that account on that device for a cool-off of
+# 15 minutes (each further try starts it again), and no other device or account is refused.
+# Behind it, the site's own count per account and address (any browser) stops a guesser who
+# changes browsers. Failures are kept in the database (the admin's "Axes" pages; `manage.py
+# axes_reset` unlocks everyone). The client's address is REMOTE_ADDR, as the join box's.
+AUTHENTICATION_BACKENDS = [
+    "tutor.quizzes.account_limits.AxesBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address", "user_agent"]]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "tutor.quizzes.account_limits.locked_out"
+AXES_CLIENT_IP_CALLABLE = "tutor.quizzes.account_limits.client_address"
+# New accounts one address may make in an hour (a whole class signing up at once from one
+# school counts here: raise it for a bigger one); one device may make three.
+SIGNUPS_PER_ADDRESS = int(os.environ.get("SIGNUPS_PER_ADDRESS", "20"))

@@ -135,7 +135,9 @@ def test_suite_uses_plain_static_storage() -> None:
 
 
 def test_whitenoise_comes_right_after_the_security_middleware() -> None:
-    assert settings.MIDDLEWARE[:2] == [
+    # Only the Permissions-Policy header, which wraps every response, comes before them.
+    assert settings.MIDDLEWARE[:3] == [
+        "tutor.site.middleware.PermissionsPolicyMiddleware",
         "django.middleware.security.SecurityMiddleware",
         "whitenoise.middleware.WhiteNoiseMiddleware",
     ]

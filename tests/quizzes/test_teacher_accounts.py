@@ -53,12 +53,28 @@ def test_sign_up_errors_are_shown(client: Client, fields: dict[str, str]) -> Non
     assert not get_user_model().objects.exists()
 
 
-def test_sign_up_refuses_a_used_address(client: Client) -> None:
+def test_sign_up_takes_a_used_address_as_any_other(client: Client) -> None:
+    """Refusing it would tell anyone whether the address has an account (issue 25)."""
     get_user_model().objects.create_user("first", "Asha@Example.org", PASSWORD)
     response = signup(client, username="second")
-    assert response.status_code == 200
-    assert "already exists" in response.content.decode()
-    assert get_user_model().objects.count() == 1
+    assert response.status_code == 302 and response["Location"] == "/en/quizzes/"
+    assert "already exists" not in client.get("/en/quizzes/").content.decode()
+    assert get_user_model().objects.filter(email__iexact="asha@example.org").count() == 2
+
+
+def test_the_site_header_has_a_log_out_button_for_a_signed_in_visitor(
+    client: Client, language: str
+) -> None:
+    assert "site-logout" not in client.get(f"/{language}/rules/").content.decode()
+    client.force_login(get_user_model().objects.create_user("asha", "", PASSWORD))
+    page = client.get(f"/{language}/rules/").content.decode()
+    header = page[page.index("<header") : page.index("</header>")]
+    assert (
+        f'<form method="post" action="/{language}/accounts/logout/" class="site-logout">' in header
+    )
+    assert 'name="csrfmiddlewaretoken"' in header and '<button type="submit">' in header
+    assert client.post(f"/{language}/accounts/logout/").status_code == 302
+    assert "site-logout" not in client.get(f"/{language}/rules/").content.decode()
 
 
 def test_log_in_and_out(client: Client, language: str) -> None:

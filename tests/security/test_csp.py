@@ -70,6 +70,7 @@ def assert_security_headers(response) -> None:  # type: ignore[no-untyped-def]
     assert response["X-Content-Type-Options"] == "nosniff"
     assert response["Referrer-Policy"] in ("same-origin", "no-referrer", "strict-origin")
     assert response["X-Frame-Options"] == "DENY"
+    assert "camera=()" in response["Permissions-Policy"]
 
 
 def assert_keeps_to_the_policy(response, url: str) -> None:  # type: ignore[no-untyped-def]

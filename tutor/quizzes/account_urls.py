@@ -30,7 +30,7 @@ urlpatterns = [
     ),
     path(
         "accounts/password/reset/",
-        auth_views.PasswordResetView.as_view(
+        accounts.PasswordResetView.as_view(
             success_url=reverse_lazy("accounts:password_reset_done")
         ),
         name="password_reset",

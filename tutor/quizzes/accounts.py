@@ -1,6 +1,8 @@
-"""Accounts (one kind, for learners and teachers) with Django's auth: sign up here; log in, log out and password resets
-are Django's own views with the site's templates (``templates/registration/``); the
-addresses are in ``account_urls.py`` (the ``accounts`` namespace).
+"""Accounts (one kind, for learners and teachers) with Django's auth: sign up here; log in,
+log out and password resets are Django's own views with the site's templates
+(``templates/registration/``); the addresses are in ``account_urls.py`` (the ``accounts``
+namespace). Log-in, sign-up and reset are throttled (``account_limits.py``), and neither
+sign-up nor reset tells whether an e-mail address has an account.
 
 Every address lives under the language prefix (``/cs/accounts/login/``), so the forms,
 their errors and the password-reset e-mail are in the teacher's language.
@@ -11,13 +13,16 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
-from django.http import HttpRequest, HttpResponse
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from . import account_limits as limits
 from .forms import SignupForm
+from .joins import device, with_device
 
 
 def site_path(request: HttpRequest, target: str | None) -> str | None:
@@ -49,13 +54,57 @@ class LoginView(auth_views.LoginView):
         request = request or self.request
         return site_path(request, super().get_redirect_url(request)) or ""
 
+    def post(self, request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
+        if limits.login_refused(request):
+            return limits.locked_out(request)
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form: AuthenticationForm) -> HttpResponse:
+        if form.has_error("__all__", "invalid_login"):
+            limits.count_login_failure(self.request)
+        return super().form_invalid(form)
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's reset, throttled per address and per e-mail address. Past the e-mail's
+    limit nothing is sent and the page is the one every request gets ("if an account uses
+    that address, we have sent it a link"): the answer is the same for any address."""
+
+    def form_valid(self, form: PasswordResetForm) -> HttpResponse:
+        if limits.reset_refused(self.request):
+            form.add_error(
+                None,
+                _(
+                    "Too many password resets have been asked for from this network. "
+                    "Please wait an hour and try again."
+                ),
+            )
+            return self.render_to_response(self.get_context_data(form=form), status=429)
+        if not limits.reset_mail_allowed(form.cleaned_data["email"]):
+            return HttpResponseRedirect(self.get_success_url())
+        return super().form_valid(form)
+
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("quizzes:index")
     form = SignupForm(request.POST if request.method == "POST" else None)
+    own = device(request).token
+    if request.method == "POST" and limits.signup_refused(request, own):
+        form.add_error(
+            None,
+            _(
+                "Too many accounts have been made from this device or network in the last "
+                "hour. Please wait a while and try again."
+            ),
+        )
+        context = {"form": form, "next": _next_url(request)}
+        return with_device(
+            request, render(request, "registration/signup.html", context, status=429)
+        )
     if request.method == "POST" and form.is_valid():
+        limits.count_signup(request, own)
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         target = _next_url(request)
@@ -65,5 +114,6 @@ def signup(request: HttpRequest) -> HttpResponse:
             else _("Welcome, %(name)s. Your account is ready: build your first quiz.")
         )
         messages.success(request, welcome % {"name": user.get_username()})
-        return redirect(target or "quizzes:index")
-    return render(request, "registration/signup.html", {"form": form, "next": _next_url(request)})
+        return with_device(request, redirect(target or "quizzes:index"))
+    context = {"form": form, "next": _next_url(request)}
+    return with_device(request, render(request, "registration/signup.html", context))

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tutor.core.http import AuthenticatedHttpRequest
 from tutor.core.numbers import whole_number
+from tutor.core.request_size import form_is_valid
 
 from .bank import add_slots, filtered, own_questions, rows
 from .bank_forms import OwnQuestionForm, initial
@@ -77,7 +78,7 @@ def _target_quiz(request: AuthenticatedHttpRequest) -> Quiz | None:
 def question_new(request: AuthenticatedHttpRequest) -> HttpResponse:
     quiz = _target_quiz(request)
     form = OwnQuestionForm(request.POST if request.method == "POST" else None)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and form_is_valid(request, form):
         question = _save(request, form, OwnQuestion())
         if quiz is not None:
             add_slots(quiz, [question], 1)
@@ -98,7 +99,7 @@ def question_edit(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     tags = [tag.name for tag in question.tags.all()]
     if request.method == "POST":
         form = OwnQuestionForm(request.POST, rows=len(record.texts[0].choices))
-        if form.is_valid():
+        if form_is_valid(request, form):
             _save(request, form, question)
             messages.success(request, _("Question saved in your bank."))
             return redirect("quizzes:bank")

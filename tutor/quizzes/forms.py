@@ -51,15 +51,10 @@ class SignupForm(UserCreationForm):
         fields = ("username", "email")
 
     def clean_email(self) -> str:
-        email = (self.cleaned_data.get("email") or "").strip()
-        if email and get_user_model().objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError(
-                _(
-                    "An account with this e-mail address already exists. Log in, or reset "
-                    "its password."
-                )
-            )
-        return email
+        # An address another account uses is taken as any other: refusing it would tell
+        # whoever asks that the address has an account. A reset link for the address goes
+        # to each account that uses it.
+        return (self.cleaned_data.get("email") or "").strip()
 
 
 def quiz_language_choices() -> list[tuple[str, StrOrPromise]]:

@@ -132,7 +132,7 @@ def with_device(request: HttpRequest, response: HttpResponse) -> HttpResponse:
             max_age=DEVICE_AGE,
             httponly=True,
             samesite="Lax",
-            secure=request.is_secure(),
+            secure=request.is_secure() or settings.SESSION_COOKIE_SECURE,
         )
     return response
 
@@ -176,6 +176,6 @@ def joined(request: HttpRequest, session: Session, participant: Participant) -> 
         max_age=COOKIE_AGE,
         httponly=True,
         samesite="Lax",
-        secure=request.is_secure(),
+        secure=request.is_secure() or settings.SESSION_COOKIE_SECURE,
     )
     return response

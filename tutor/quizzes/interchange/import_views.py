@@ -20,6 +20,7 @@ from django.views.decorators.http import require_http_methods
 from tutor.core.http import AuthenticatedHttpRequest
 from tutor.core.locales import current_language, format_number, language_name
 from tutor.core.numbers import whole_number
+from tutor.core.request_size import form_is_valid
 from tutor.drills import own_question as own
 
 from ..bank_forms import KIND_NAMES
@@ -86,7 +87,7 @@ def import_gift(request: AuthenticatedHttpRequest) -> HttpResponse:
         )
     quiz = _target(request)
     form = ImportForm(request.POST, request.FILES, quizzes=quizzes)
-    if not form.is_valid():
+    if not form_is_valid(request, form):
         return render(request, "quizzes/teacher/interchange/import.html", {"form": form})
     context = _preview(request, form, quizzes)
     plan: importer.Plan = context["plan"]
