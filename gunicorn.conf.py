@@ -10,11 +10,24 @@ command-line flags win over this file. The ones read here:
 
 Each worker thread holds one database connection (``CONN_MAX_AGE``), so the default of
 5 x 2 = 10 stays far below PostgreSQL's default ``max_connections`` of 100.
+
+Workers die with their master (issue 25, item 5): a master killed with SIGKILL (an
+out-of-memory kill, a crash) sends no signal to its workers, which used to keep serving
+and holding the port for up to ``graceful_timeout``, so a new server could not bind. Now
+the kernel sends each worker SIGTERM when its master dies (``post_fork``); a stopping
+worker takes what is queued on its listening socket and closes it at once, finishing the
+requests it has, and an orphan then exits even if a thread still waits on a client
+(``worker_exit``); and with ``reuse_port`` each worker listens on a socket of its own, so a
+new master binds even while old workers finish. docs/deploying.md has the systemd unit
+that restarts the server.
 """
 
 from __future__ import annotations
 
+import ctypes
 import os
+import signal
+import sys
 
 wsgi_app = "tutor.wsgi:application"
 bind = [os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")]
@@ -29,6 +42,10 @@ timeout = int(os.environ.get("GUNICORN_TIMEOUT") or 30)
 graceful_timeout = 20
 keepalive = 5
 backlog = 2048
+# Each worker binds a socket of its own (SO_REUSEPORT): a new master's workers listen while
+# an old master's finish. Another server of the same user on the same port would share it
+# too, and get part of its connections: give each server a port of its own.
+reuse_port = True
 
 # What gunicorn reads of a request's head: a request line of at most 4 KB (the longest
 # address of the site is far shorter), at most 100 header fields of at most 8 KB each
@@ -58,3 +75,56 @@ def post_worker_init(worker) -> None:  # type: ignore[no-untyped-def]
 
     gc.collect()
     gc.freeze()
+
+
+#: prctl(2)'s option: the signal a process gets when its parent dies.
+PR_SET_PDEATHSIG = 1
+
+
+def post_fork(server, worker) -> None:  # type: ignore[no-untyped-def]
+    """In the new worker: die with the master, and close the listening socket on stopping."""
+    die_with_master(worker)
+    close_listener_on_stop(worker)
+
+
+def die_with_master(worker) -> None:  # type: ignore[no-untyped-def]
+    """Ask the kernel for SIGTERM (a graceful stop) when the master dies; a master already
+    gone before that (its pid is no longer the parent) is answered the same way."""
+    if sys.platform == "linux":
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0) != 0:
+            worker.log.warning("prctl(PR_SET_PDEATHSIG) failed: %s", ctypes.get_errno())
+    if os.getppid() != worker.ppid:
+        os.kill(os.getpid(), signal.SIGTERM)
+
+
+def worker_exit(server, worker) -> None:  # type: ignore[no-untyped-def]
+    """An orphaned worker, its requests answered or its ``graceful_timeout`` spent, exits at
+    once: no master is left to kill it for a thread still waiting on a silent client."""
+    if os.getppid() != worker.ppid:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(0)
+
+
+def close_listener_on_stop(worker) -> None:  # type: ignore[no-untyped-def]
+    """When a stopping gthread worker stops accepting, it also accepts what the kernel has
+    already queued on its listening sockets and closes them, instead of holding them open
+    (unaccepted connections, and the port) until its last request is answered."""
+    stop_accepting = getattr(worker, "set_accept_enabled", None)
+    if stop_accepting is None:  # not the gthread worker
+        return
+
+    def set_accept_enabled(enabled: bool) -> None:
+        stop_accepting(enabled)
+        if enabled or worker.alive:
+            return  # a busy worker pausing, not stopping
+        for listener in worker.sockets:
+            for _ in range(backlog):
+                taken = worker.nr_conns
+                worker.accept(listener)
+                if worker.nr_conns == taken:
+                    break
+            listener.close()
+
+    worker.set_accept_enabled = set_accept_enabled

@@ -11,11 +11,13 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
+ORPHAN_WAIT = 60.0  # seconds a killed master's workers are given to exit
 # Variables of the calling environment that would change what the server does.
 CLEARED = (
     "DEBUG",
@@ -83,6 +85,28 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
 
 
+def alive(pids: list[int]) -> list[int]:
+    """Those of ``pids`` still running (a zombie, exited but not yet reaped, is not)."""
+    running = []
+    for pid in pids:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            continue
+        if state not in ("Z", "X"):
+            running.append(pid)
+    return running
+
+
+def wait_gone(pids: list[int], deadline: float) -> float | None:
+    """``time.monotonic()`` when none of ``pids`` runs any more, or ``None`` at ``deadline``."""
+    while alive(pids):
+        if time.monotonic() >= deadline:
+            return None
+        time.sleep(0.02)
+    return time.monotonic()
+
+
 class Server:
     """gunicorn with the project's gunicorn.conf.py on one loopback port, in a process group
     of its own (so that a hard kill takes the master and every worker at once)."""
@@ -102,6 +126,9 @@ class Server:
         self.ready_path = ready_path  # answers 200 once a worker serves requests
         self.arguments = arguments  # more gunicorn flags, e.g. ("--workers", "1")
         self.process: subprocess.Popen[bytes] | None = None
+        self.orphans: list[int] = []  # workers of a master killed alone
+        self.orphans_gone: float | None = None
+        self.watch: threading.Thread | None = None
 
     @property
     def pid(self) -> int:
@@ -194,7 +221,36 @@ class Server:
         self.start()
         return time.monotonic() - started
 
+    def kill_master_and_restart(self, restart_sec: float = 1.0) -> float:
+        """SIGKILL to the master alone, as an out-of-memory kill or a crash would send; then,
+        ``restart_sec`` later, a new server on the same port, as a systemd unit with
+        ``Restart=always`` and ``RestartSec=1`` starts one (docs/deploying.md). The seconds
+        until it serves; :meth:`orphans_exited` says when the old workers had exited."""
+        self.orphans = self.workers()
+        started = time.monotonic()
+        self.watch = threading.Thread(target=self._watch_orphans, args=(started,), daemon=True)
+        os.kill(self.pid, signal.SIGKILL)
+        self.watch.start()
+        assert self.process is not None
+        self.process.wait(timeout=30)
+        time.sleep(max(0.0, started + restart_sec - time.monotonic()))
+        self.start()
+        return time.monotonic() - started
+
+    def _watch_orphans(self, started: float) -> None:
+        gone = wait_gone(self.orphans, started + ORPHAN_WAIT)
+        self.orphans_gone = None if gone is None else gone - started
+
+    def orphans_exited(self) -> float | None:
+        """Seconds from the master's kill until its old workers had all exited; ``None``
+        if one still ran ``ORPHAN_WAIT`` seconds after it."""
+        if self.watch is not None:
+            self.watch.join()
+        return self.orphans_gone
+
     def stop(self) -> None:
+        for pid in alive(self.orphans):  # old workers that outlived their master
+            os.kill(pid, signal.SIGKILL)
         if self.process is None or self.process.poll() is not None:
             return
         self.process.send_signal(signal.SIGTERM)  # graceful: workers finish, then exit

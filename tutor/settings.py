@@ -16,6 +16,9 @@ Environment:
     MAX_REQUEST_BODY  bytes of a request body the site reads at all (default 10 MB)
     JOIN_NEW_DEVICES_PER_ADDRESS  new devices one address may bring to the join box in ten
                      minutes (default 400; raise it for a school of more behind one address)
+    QUIZ_MAX_QUESTIONS, BANK_MAX_QUESTIONS, EXPORT_MAX_QUESTIONS, IMPORT_MAX_BYTES,
+    IMPORT_MAX_QUESTIONS  what one teacher may ask of the server (defaults 200, 3000, 200,
+                     204800, 300; tutor/quizzes/quotas.py, docs/deploying.md "Quotas")
     CSRF_TRUSTED_ORIGINS     comma-separated origins, e.g. https://tutor.example.org
     STATIC_ROOT      where collectstatic puts the static files (default: staticfiles/)
     TUTOR_STATIC_MANIFEST  "1"/"0": serve compressed, content-hashed static files from
@@ -168,6 +171,16 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # first posted code counts; tutor/quizzes/joins.py): enough for a big school behind one
 # address, far too few to guess join codes with. Raise it for a bigger one.
 JOIN_NEW_DEVICES_PER_ADDRESS = int(os.environ.get("JOIN_NEW_DEVICES_PER_ADDRESS", "400"))
+
+# What one teacher may ask of the server (tutor/quizzes/quotas.py): the questions a quiz
+# deals per session, the questions in their bank, the questions of one Moodle XML or GIFT
+# download, and one GIFT import's size and questions. Each bounds a request's time: a
+# download deals and writes every question (about 5 ms each on one core).
+QUIZ_MAX_QUESTIONS = int(os.environ.get("QUIZ_MAX_QUESTIONS", "200"))
+BANK_MAX_QUESTIONS = int(os.environ.get("BANK_MAX_QUESTIONS", "3000"))
+EXPORT_MAX_QUESTIONS = int(os.environ.get("EXPORT_MAX_QUESTIONS", "200"))
+IMPORT_MAX_BYTES = int(os.environ.get("IMPORT_MAX_BYTES", str(200 * 1024)))
+IMPORT_MAX_QUESTIONS = int(os.environ.get("IMPORT_MAX_QUESTIONS", "300"))
 
 # Caches (docs/deploying.md, "Past one machine"). What every app server process must share
 # goes to "default" and "state"; "local" is each process's own. Without REDIS_URL: the

@@ -61,7 +61,7 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
     add("--reveal-pause", type=float, default=None, help="s in reveal (default: poll + 0.5)")
     add("--retry-share", type=float, default=0.1, help="answers dropped and retried (0.1)")
     add("--double-share", type=float, default=0.1, help="answers sent twice at once (0.1)")
-    add("--fault", action="store_true", help="SIGHUP and kill + restart the server mid-quiz")
+    add("--fault", action="store_true", help="SIGHUP, kill + restart, kill the master alone")
     add("--question-timeout", type=float, default=90.0, help="s the teacher waits per question")
     add("--timeout", type=float, default=900.0, help="global time limit, s (default 900)")
     add("--max-requests", type=int, default=None, help="request budget of the quiz phase")
@@ -172,11 +172,14 @@ def quiz(
     print(
         f"Quiz {setup.code} ({options.mode}): {options.students} students,"
         f" {options.questions} questions"
-        f"{', a reload and a kill of the server' if faults else ''} ...",
+        f"{', a reload, a kill of the server and one of its master' if faults else ''} ...",
         flush=True,
     )
     load_before = load_average()
     run, students, teacher, elapsed = run_quiz(options, server, setup, faults)
+    for fault in faults:
+        if fault.what == "master" and fault.done:
+            fault.orphans_s = server.orphans_exited()
     load = f"{load_before} before, {load_average()} after"
     figures: dict[str, Any] = {}
     bench_errors = 0

@@ -1,6 +1,8 @@
 """The faults of ``--fault``: a graceful reload (SIGHUP to the gunicorn master) while one
-question is open, and a hard kill of the whole server plus a fresh start while another is.
-The teacher fires each once its share of the class has answered that question."""
+question is open, a hard kill of the whole server plus a fresh start while another is, and
+a SIGKILL to the master alone (its workers left to notice) followed by a fresh start a
+second later, as a systemd unit restarts it (issue 25, item 5). The teacher fires each
+once its share of the class has answered that question."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from benchmarks.gunicorn_server import Server
 
 @dataclass
 class Fault:
-    what: str  # "reload" (SIGHUP) or "restart" (SIGKILL, then a new server)
+    what: str  # "reload" (SIGHUP), "restart" (SIGKILL to all, then a new server) or "master"
     question: int
     share: float  # fire once this share of the class has answered the question
     done: bool = False
@@ -21,6 +23,7 @@ class Fault:
     seconds: float = 0.0  # from the signal until the server answers again
     started: float = 0.0  # time.monotonic()
     no_reply: int = 0  # requests without a reply from the signal to 5 s after
+    orphans_s: float | None = None  # "master": until its old workers exited (None: not in 60 s)
 
     def fire(self, server: Server, answered: int, joined: int) -> None:
         """Reload or kill and restart ``server`` now, when ``answered`` of ``joined`` have
@@ -29,20 +32,27 @@ class Fault:
         self.started = time.monotonic()
         if self.what == "reload":
             self.seconds = server.reload()
-        else:
+        elif self.what == "restart":
             self.seconds = server.kill_and_restart()
+        else:
+            self.seconds = server.kill_master_and_restart()
         self.done = True
 
 
 def plan_faults(questions: int) -> list[Fault]:
-    """A reload during the middle question, then a restart during the next one.
+    """A reload during the middle question, a restart during the next one and a kill of
+    the master alone during the one after (the last question holds what is left), each
+    once a quarter more of the class has answered.
 
-    >>> [(f.what, f.question, round(f.share, 2)) for f in plan_faults(5)]
-    [('reload', 1, 0.33), ('restart', 2, 0.67)]
+    >>> [(f.what, f.question, f.share) for f in plan_faults(5)]
+    [('reload', 1, 0.25), ('restart', 2, 0.5), ('master', 3, 0.75)]
+    >>> [(f.what, f.question, f.share) for f in plan_faults(2)]
+    [('reload', 0, 0.25), ('restart', 1, 0.5), ('master', 1, 0.75)]
     >>> [(f.what, f.question, f.share) for f in plan_faults(1)]
-    [('reload', 0, 0.25), ('restart', 0, 0.5)]
+    [('reload', 0, 0.25), ('restart', 0, 0.5), ('master', 0, 0.75)]
     """
     reload_at = max(0, questions // 2 - 1)
-    restart_at = min(questions - 1, reload_at + 1)
-    share = 1 / 3 if reload_at != restart_at else 1 / 4
-    return [Fault("reload", reload_at, share), Fault("restart", restart_at, 2 * share)]
+    order = ("reload", "restart", "master")
+    return [
+        Fault(what, min(questions - 1, reload_at + i), (i + 1) / 4) for i, what in enumerate(order)
+    ]

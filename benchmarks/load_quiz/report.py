@@ -26,7 +26,9 @@ RATIO_GOAL = 0.5  # drill page / bare view, in requests per second
 FAULT_NAMES = {
     "reload": "graceful reload (SIGHUP to the master)",
     "restart": "hard kill (SIGKILL to master and workers) and a new start",
+    "master": "SIGKILL to the master alone and a new start 1 s later (systemd's RestartSec)",
 }
+MASTER_GOAL_S = 5  # serving again after the master alone is killed
 
 
 # -- the machine ----------------------------------------------------------------------------
@@ -160,6 +162,11 @@ def quiz_failures(
     if errors:
         failures.append(f"{errors} replies with an unexpected status")
     failures.extend(f"the {f.what} fault did not happen" for f in faults if not f.done)
+    failures.extend(
+        "the killed master's workers were still running 60 s later"
+        for f in faults
+        if f.what == "master" and f.done and f.orphans_s is None
+    )
     return failures
 
 
@@ -345,12 +352,17 @@ def print_faults(results: dict[str, Any]) -> None:
                 f" after {fault['seconds']:.2f} s; requests without a reply meanwhile (each"
                 f" repeated): {fault['no_reply']}"
             )
+            if fault["what"] == "master":
+                gone, met = fault["orphans_s"], fault["seconds"] <= MASTER_GOAL_S
+                exited = "never" if gone is None else f"after {gone:.2f} s"
+                print(f"    old workers exited {exited}; serving within {MASTER_GOAL_S} s: {met}")
         else:
             print(f"  {FAULT_NAMES[fault['what']]}: did not happen")
     print(f"  students sent back to the join page: {results['lost_place']}")
     check = results["check"]
     held = not check["problems"] and not check["missing"] and not results["lost_place"]
-    all_done = all(f["done"] for f in results["faults"])
+    orphans = any(f["what"] == "master" and f["orphans_s"] is None for f in results["faults"])
+    all_done = all(f["done"] for f in results["faults"]) and not orphans
     print(f"  fault test: {'OK' if held and all_done else 'FAILED'}")
 
 

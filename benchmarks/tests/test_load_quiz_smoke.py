@@ -1,7 +1,8 @@
 """A short real run of the load and fault test (the package ``benchmarks/load_quiz/``), so
 that the script cannot rot: its own gunicorn on a free loopback port and a temporary SQLite
 file, five students, two questions, every answer either dropped and retried or sent twice, a
-graceful reload and a hard kill of the server mid-quiz, and a one-second page bench. Beside
+graceful reload, a hard kill of the server and a kill of its master alone mid-quiz, and a
+one-second page bench. Beside it, gunicorn's workers outliving a master killed alone. Beside
 it, fast checks of the package's pure parts: its doctests, and the verdict on one (student,
 question) against its stored row.
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 import doctest
 import json
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -21,6 +23,14 @@ from types import ModuleType
 
 import pytest
 
+from benchmarks.gunicorn_server import (
+    HOST,
+    Server,
+    alive,
+    free_port,
+    manage,
+    production_environment,
+)
 from benchmarks.load_quiz import check, cpu_report, faults, pages, report
 from benchmarks.load_quiz.check import Check, Stored, check_answer
 
@@ -70,12 +80,39 @@ def test_load_quiz_smoke_run_keeps_every_acknowledged_answer_through_restarts(
     assert [(f["what"], f["done"]) for f in results["faults"]] == [
         ("reload", True),
         ("restart", True),
+        ("master", True),
     ]
+    assert results["faults"][2]["orphans_s"] is not None  # the old workers exited
     assert results["lost_place"] == 0
     assert results["bench"]["drill"]["requests"] > 0
     assert results["bench"]["bare"]["requests"] > 0
     assert "drill / bare" in result.stdout
     assert "fault test: OK" in result.stdout
+
+
+@pytest.mark.slow
+def test_gunicorn_workers_exit_when_their_master_alone_is_killed(tmp_path: Path) -> None:
+    """SIGKILL to the master alone, while a client is half-way through sending a request:
+    a new server started a second later on the same port serves (the old workers no longer
+    hold the port while they finish), and the old workers exit."""
+    environment = production_environment(
+        tmp_path, DJANGO_SETTINGS_MODULE="benchmarks.bench_settings"
+    )
+    manage(environment, "migrate", "--noinput", "--verbosity", "0")
+    manage(environment, "createcachetable")
+    server = Server(
+        environment, free_port(), tmp_path / "gunicorn.log", arguments=("--workers", "2")
+    )
+    try:
+        server.start()
+        with socket.create_connection((HOST, server.port)) as slow:
+            slow.sendall(b"GET /bare/ HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and no more
+            server.kill_master_and_restart()
+            assert server.orphans_exited() is not None, server.tail()
+        assert alive(server.orphans) == []
+        assert len(server.workers()) == 2
+    finally:
+        server.stop()
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,7 @@
 """A teacher's question bank, read and put into quizzes: their questions filtered by tag
-and words, what a list shows of each, and adding questions to a quiz as fixed slots.
-Shared by the bank's pages, the builder and the GIFT import."""
+and words (one query, on each question's stored search text: ``search.py``), what a list
+shows of each, and adding questions to a quiz as fixed slots. Shared by the bank's pages,
+the builder and the GIFT import."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from tutor.drills import own_question as own
 
 from .bank_forms import KIND_NAMES
 from .models import OwnQuestion, Quiz, Slot, Tag
+from .search import fold
 
 MAX_SEARCH = 100
 
@@ -64,19 +66,8 @@ def filtered(request: AuthenticatedHttpRequest) -> tuple[QuerySet[OwnQuestion], 
             questions = questions.filter(tags=tag)
     search = " ".join(request.GET.get("q", "").split())[:MAX_SEARCH]
     if search:
-        # The text is JSON (escaped differently by each database): a teacher's bank is
-        # small, so read each question and look in its prompts and choices.
-        folded = search.casefold()
-        hits = [
-            q.pk
-            for q in questions
-            if any(
-                folded in part.casefold()
-                for t in q.record().texts
-                for part in (t.prompt, *t.choices)
-            )
-        ]
-        questions = questions.filter(pk__in=hits)
+        # One query: the stored, folded words of every prompt and choice (search.py).
+        questions = questions.filter(search_text__contains=fold(search))
     return questions, tag, search
 
 

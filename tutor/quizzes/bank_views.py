@@ -27,6 +27,7 @@ from .bank import add_slots, filtered, own_questions, rows
 from .bank_forms import OwnQuestionForm, initial
 from .forms import MAX_POINTS
 from .models import OwnQuestion, Quiz, Tag
+from .quotas import QuotaExceeded, check_bank, check_quiz
 from .teacher_common import own_quiz
 
 PER_PAGE = 50
@@ -73,12 +74,25 @@ def _target_quiz(request: AuthenticatedHttpRequest) -> Quiz | None:
     return Quiz.objects.filter(owner=request.user, pk=pk).first() if pk else None
 
 
+def _room(request: AuthenticatedHttpRequest, form: OwnQuestionForm, quiz: Quiz | None) -> bool:
+    """Whether the bank, and the quiz the question is written for, have room for one more;
+    if not, the form says so."""
+    try:
+        check_bank(request.user, 1)
+        if quiz is not None:
+            check_quiz(quiz, 1)
+    except QuotaExceeded as error:
+        form.add_error(None, error.message)
+        return False
+    return True
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def question_new(request: AuthenticatedHttpRequest) -> HttpResponse:
     quiz = _target_quiz(request)
     form = OwnQuestionForm(request.POST if request.method == "POST" else None)
-    if request.method == "POST" and form_is_valid(request, form):
+    if request.method == "POST" and form_is_valid(request, form) and _room(request, form, quiz):
         question = _save(request, form, OwnQuestion())
         if quiz is not None:
             add_slots(quiz, [question], 1)
@@ -145,6 +159,11 @@ def quiz_add(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     elif not chosen:
         messages.error(request, _("Tick the questions to add first."))
     else:
+        try:
+            check_quiz(quiz, len(chosen))
+        except QuotaExceeded as error:
+            messages.error(request, error.message)
+            return redirect(f"{reverse('quizzes:edit', args=[quiz.pk])}#bank")
         add_slots(quiz, [chosen[i] for i in dict.fromkeys(ids) if i in chosen], points)
         messages.success(request, _("Questions added."))
         return redirect(f"{reverse('quizzes:edit', args=[quiz.pk])}#slots")

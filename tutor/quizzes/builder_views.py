@@ -25,7 +25,7 @@ from tutor.drills.base import LEVEL_NAMES, new_seed, question_url
 from tutor.drills.registry import question_drill
 from tutor.drills.written import deal, own_entry
 
-from . import services
+from . import quotas, services
 from .bank import filtered
 from .bank import rows as bank_rows
 from .bank_forms import KIND_NAMES
@@ -210,12 +210,23 @@ def quiz_copy(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 
 
 # -- slots -------------------------------------------------------------------------------
+def _room_for(form: SlotForm, quiz: Quiz) -> bool:
+    """Whether the quiz has room for the new slot's questions; if not, the form says so."""
+    fixed = form.cleaned_data["kind"] == Slot.Kind.FIXED
+    try:
+        quotas.check_quiz(quiz, 1 if fixed else form.cleaned_data["count"])
+    except quotas.QuotaExceeded as error:
+        form.add_error(None if fixed else "count", error.message)
+        return False
+    return True
+
+
 @login_required
 @require_POST
 def slot_add(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     quiz = own_quiz(request, pk)
     form = SlotForm(request.POST, auto_id="new-slot-%s")
-    if not form.is_valid():
+    if not form.is_valid() or not _room_for(form, quiz):
         return _edit_page(request, quiz, slot_form=form)
     fixed = form.cleaned_data["kind"] == Slot.Kind.FIXED
     last = quiz.slots.aggregate(last=Max("order"))["last"]
@@ -248,10 +259,16 @@ def slot_edit(request: AuthenticatedHttpRequest, pk: int, slot_id: int) -> HttpR
         )
         messages.error(request, _("Not saved: %(errors)s") % {"errors": errors})
     else:
+        count = 1 if slot.kind == Slot.Kind.FIXED else form.cleaned_data["count"]
+        try:
+            quotas.check_quiz(quiz, count, removing=slot.count)
+        except quotas.QuotaExceeded as error:
+            messages.error(request, _("Not saved: %(errors)s") % {"errors": error.message})
+            return redirect(f"{reverse('quizzes:edit', args=[quiz.pk])}#slot-{slot.pk}")
         if slot.own_id is None:
             slot.level = form.cleaned_data["level"]
         slot.points = form.cleaned_data["points"]
-        slot.count = 1 if slot.kind == Slot.Kind.FIXED else form.cleaned_data["count"]
+        slot.count = count
         slot.save(update_fields=["level", "points", "count"])
         _touch(quiz)
         messages.success(request, _("Question saved."))

@@ -32,7 +32,7 @@ from tutor.core.locales import current_language
 from tutor.core.zones import DEFAULT_ZONES, browser_zone
 from tutor.drills.written_answers import key_label
 
-from . import charts, classes, export, nicknames, results, services, stage
+from . import charts, classes, export, nicknames, quotas, results, services, stage
 from .forms import RunForm
 from .models import Participant, Response, Session
 from .teacher_common import own_quiz, own_session, render_question, render_reveal
@@ -67,6 +67,11 @@ def quiz_run(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     quiz = own_quiz(request, pk)
     if not services.asking(quiz.slots.all()).exists():
         messages.error(request, _("Add at least one question before running the quiz."))
+        return redirect("quizzes:edit", pk=quiz.pk)
+    try:
+        quotas.check_start(quiz)
+    except quotas.QuotaExceeded as error:
+        messages.error(request, error.message)
         return redirect("quizzes:edit", pk=quiz.pk)
     zone = (
         request.session.get(ZONE_KEY)

@@ -22,6 +22,7 @@ from tutor.drills.own_question import Question as OwnRecord
 
 from .nicknames import looks as nickname_looks
 from .querysets import ParticipantQuerySet, ResponseQuerySet
+from .search import search_text
 
 #: Join codes use letters and digits that cannot be mistaken for each other (no 0/O, 1/I/L, 5/S, 8/B).
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
@@ -140,12 +141,22 @@ class OwnQuestion(models.Model):
     tags = models.ManyToManyField(Tag, blank=True, related_name="questions")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+    #: Every prompt and choice folded for search (``search.search_text``), made on save.
+    search_text = models.TextField(default="", blank=True, editable=False)
 
     class Meta:
         ordering = ["-updated", "-id"]
+        indexes = [models.Index(fields=["owner", "-updated", "-id"], name="bank_order")]
 
     def __str__(self) -> str:
         return self.record().texts[0].prompt[:60]
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.search_text = search_text(self.data)
+        fields = kwargs.get("update_fields")
+        if fields is not None and "data" in fields:
+            kwargs["update_fields"] = {*fields, "search_text"}
+        super().save(*args, **kwargs)
 
     def record(self) -> OwnRecord:
         return OwnRecord.from_dict(self.data)

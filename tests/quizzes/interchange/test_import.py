@@ -7,6 +7,7 @@ import codecs
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
@@ -50,7 +51,7 @@ def test_decode_utf8_with_and_without_a_byte_order_mark() -> None:
         ("Čí?{T}".encode("cp1250"), "not UTF-8"),
         (b"\x89PNG\r\n\x1a\n\x00\x00", "not UTF-8"),
         (b"GIFT\x00\x00\x00", "not text"),
-        (b"x" * (importer.MAX_BYTES + 1), "too long"),
+        (b"x" * (settings.IMPORT_MAX_BYTES + 1), "too long"),
     ],
 )
 def test_decode_refuses_what_is_not_utf8_text(data: bytes, words: str) -> None:
@@ -193,7 +194,7 @@ def test_import_with_nothing_to_import_says_so(client: Client) -> None:
         {},
         {"text": ""},
         {"text": "   \n\n "},
-        {"text": "x" * (importer.MAX_BYTES + 10)},
+        {"text": "x" * (settings.IMPORT_MAX_BYTES + 10)},
         {"text": "A?{T}", "language": "xx"},
         {"text": "A?{T}", "tag": "\u202e" * 5},
         {"text": "A?{T}", "tag": "t" * 500},

@@ -11,11 +11,12 @@ from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tutor.core.locales import current_language, native_name
+from tutor.core.locales import current_language, format_number, native_name
 
 from ..bank_forms import MAX_TAG, clean_text
 from ..models import Quiz
-from .importer import MAX_BYTES, SourceError, checked, decode
+from ..quotas import import_bytes
+from .importer import SourceError, checked, decode
 
 
 class ImportForm(forms.Form):
@@ -28,7 +29,6 @@ class ImportForm(forms.Form):
     file = forms.FileField(
         label=gettext_lazy("Or a GIFT file"),
         required=False,
-        help_text=gettext_lazy("A text file saved as UTF-8, at most 200 KB."),
         widget=forms.ClearableFileInput(attrs={"accept": ".txt,.gift,text/plain"}),
     )
     language = forms.ChoiceField(
@@ -55,6 +55,10 @@ class ImportForm(forms.Form):
         language.choices = [(c, native_name(c)) for c, _n in settings.LANGUAGES]
         language.initial = current_language()
         quiz.choices = [("", _("No quiz: only the bank"))] + [(q.pk, q.title) for q in quizzes]
+        size = format_number(import_bytes() // 1024, current_language())
+        self.fields["file"].help_text = _("A text file saved as UTF-8, at most %(size)s KB.") % {
+            "size": size
+        }
 
     def clean_tag(self) -> str:
         name = clean_text(self.cleaned_data.get("tag") or "", 200, lines=False)
@@ -70,7 +74,7 @@ class ImportForm(forms.Form):
         upload = data.get("file")
         try:
             if isinstance(upload, UploadedFile):
-                data["source"] = decode(upload.read(MAX_BYTES + 1))
+                data["source"] = decode(upload.read(import_bytes() + 1))
             else:
                 data["source"] = checked(data.get("text") or "")
         except SourceError as error:

@@ -365,8 +365,9 @@ def read_block(line: int, text: str, category: str) -> Found | Left | str:
     )
 
 
-def read(text: str) -> Reading:
-    """Every question of a GIFT text, read or left out with a reason."""
+def read(text: str, limit: int = MAX_QUESTIONS) -> Reading:
+    """Every question of a GIFT text, read or left out with a reason; after ``limit``
+    questions the rest is left out as ``too_many``."""
     reading = Reading()
     category = ""
     for lines in blocks(text.replace("\r\n", "\n").replace("\r", "\n")):
@@ -374,7 +375,7 @@ def read(text: str) -> Reading:
         if not kept:
             continue
         line = kept[0][0]
-        if len(reading.found) + len(reading.left) >= MAX_QUESTIONS:
+        if len(reading.found) + len(reading.left) >= limit:
             reading.left.append(Left(line, "too_many"))
             break
         held = hold("\n".join(" " if t.startswith("//") else t for _n, t in lines).strip())

@@ -25,6 +25,7 @@ from tutor.drills import own_question as own
 
 from ..bank_forms import KIND_NAMES
 from ..models import Quiz
+from ..quotas import QuotaExceeded, check_bank, check_quiz, import_questions
 from ..teacher_common import own_quiz
 from . import importer
 from .forms import ImportForm
@@ -59,7 +60,8 @@ def _preview(
     request: AuthenticatedHttpRequest, form: ImportForm, quizzes: list[Quiz]
 ) -> dict[str, Any]:
     data = form.cleaned_data
-    plan = importer.plan(read(data["source"]), data["language"], data["tag"], request.user)
+    reading = read(data["source"], import_questions())
+    plan = importer.plan(reading, data["language"], data["tag"], request.user)
     values = {
         "text": data["source"],
         "language": data["language"],
@@ -73,6 +75,19 @@ def _preview(
         "language_name": language_name(data["language"], current_language()),
         "form": ImportForm(initial=values, quizzes=quizzes),
     }
+
+
+def _room(request: AuthenticatedHttpRequest, plan: importer.Plan, quiz: Quiz | None) -> bool:
+    """Whether the bank, and the quiz if one is asked for, have room for every question
+    the plan would import; if not, a message says so and nothing is imported."""
+    try:
+        check_bank(request.user, len(plan.ready))
+        if quiz is not None:
+            check_quiz(quiz, len(plan.ready))
+    except QuotaExceeded as error:
+        messages.error(request, error.message)
+        return False
+    return True
 
 
 @login_required
@@ -91,7 +106,7 @@ def import_gift(request: AuthenticatedHttpRequest) -> HttpResponse:
         return render(request, "quizzes/teacher/interchange/import.html", {"form": form})
     context = _preview(request, form, quizzes)
     plan: importer.Plan = context["plan"]
-    if request.POST.get("step") == "import" and plan.ready:
+    if request.POST.get("step") == "import" and plan.ready and _room(request, plan, quiz):
         created = importer.save(request.user, plan.ready, quiz)
         count = len(created)
         messages.success(

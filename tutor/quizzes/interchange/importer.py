@@ -30,14 +30,12 @@ from tutor.drills.own_question import Text
 from ..bank import add_slots
 from ..bank_forms import MAX_CHOICE, MAX_EXPLANATION, MAX_PROMPT, MAX_TAG, clean_text
 from ..models import OwnQuestion, Quiz, Tag
-from .gift_reader import MAX_QUESTIONS, Found, Reading
+from ..quotas import import_bytes, import_questions
+from .gift_reader import Found, Reading
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
-
-#: The largest GIFT text read, in bytes of UTF-8.
-MAX_BYTES = 200 * 1024
 
 REASONS: dict[str, Promise] = {
     "description": gettext_lazy("No answers in braces: a description, not a question."),
@@ -89,7 +87,7 @@ class SourceError(Exception):
 
 def decode(data: bytes) -> str:
     """The text of an uploaded file: UTF-8 with or without a byte-order mark."""
-    if len(data) > MAX_BYTES:
+    if len(data) > import_bytes():
         raise SourceError(too_big())
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         raise SourceError(
@@ -112,14 +110,14 @@ def checked(text: str) -> str:
     text = text.removeprefix("\ufeff")
     if "\x00" in text:
         raise SourceError(_("This is not text. Choose a GIFT file: plain text saved as UTF-8."))
-    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+    if len(text.encode("utf-8", "surrogatepass")) > import_bytes():
         raise SourceError(too_big())
     return text
 
 
 def too_big() -> str:
     return _("The text is too long: import at most %(size)s KB at a time.") % {
-        "size": MAX_BYTES // 1024
+        "size": format_number(import_bytes() // 1024, current_language())
     }
 
 
@@ -128,7 +126,7 @@ def reason_text(code: str) -> str:
     text = str(REASONS[code])
     if "%(" not in text:
         return text
-    limit = MAX_QUESTIONS if code == "too_many" else own.MAX_CHOICES
+    limit = import_questions() if code == "too_many" else own.MAX_CHOICES
     return text % {**REASON_VALUES, "max": limit}
 
 

@@ -5,7 +5,8 @@ guessable); the owner can turn it off, which forgets the token, so the old link 
 nowhere even if the owner shares again. Copying makes the quiz the other teacher's own:
 its settings and its slots (drill, level, seed, count, points), and each own question
 of the owner's bank as a new question in the other teacher's bank, with its tags made
-again under them (a question they already have word for word is used as it is).
+again under them (a question they already have word for word is used as it is). A copy
+that would fill their bank past ``BANK_MAX_QUESTIONS`` is refused (``quotas``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from django.db import transaction
 
 from ..models import OwnQuestion, Quiz, Slot, Tag
+from ..quotas import check_bank
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -70,10 +72,17 @@ def _copy_question(
 
 
 def copy_quiz(quiz: Quiz, owner: User) -> Quiz:
-    """A copy of ``quiz`` in ``owner``'s account, own questions and all."""
+    """A copy of ``quiz`` in ``owner``'s account, own questions and all;
+    ``QuotaExceeded`` when their bank has no room for the questions new to it."""
     slots = list(quiz.slots.select_related("own").prefetch_related("own__tags"))
     with transaction.atomic():
         banked = {_key(q.data): q for q in OwnQuestion.objects.filter(owner=owner)}
+        new = {
+            _key(slot.own.data)
+            for slot in slots
+            if slot.own is not None and slot.own.owner_id != owner.pk
+        }
+        check_bank(owner, len(new - banked.keys()))
         copy = Quiz.objects.create(
             owner=owner,
             title=quiz.title,

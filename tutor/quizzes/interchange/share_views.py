@@ -23,6 +23,7 @@ from tutor.drills.registry import question_drill
 
 from ..bank_forms import KIND_NAMES
 from ..models import Quiz, Slot
+from ..quotas import QuotaExceeded
 from ..teacher_common import own_quiz
 from . import share
 
@@ -86,6 +87,10 @@ def shared_copy(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
     quiz = share.shared_quiz(token)
     if quiz is None:
         return _missing(request)
-    copy = share.copy_quiz(quiz, request.user)
+    try:
+        copy = share.copy_quiz(quiz, request.user)
+    except QuotaExceeded as error:
+        messages.error(request, error.message)
+        return redirect("quizzes:shared", token=token)
     messages.success(request, _("“%(title)s” is copied into your quizzes.") % {"title": copy.title})
     return redirect("quizzes:edit", pk=copy.pk)
