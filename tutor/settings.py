@@ -13,6 +13,7 @@ Environment:
                      when DEBUG is off; `make serve` on plain-HTTP loopback sets "0")
     SECURE_PROXY_SSL_HEADER  "1" behind a TLS proxy that sets X-Forwarded-Proto: https
     SIGNUPS_PER_ADDRESS  accounts one address may create in an hour (default 20)
+    TRUSTED_PROXY_COUNT  reverse proxies in front whose X-Forwarded-For is read (default 0)
     MAX_REQUEST_BODY  bytes of a request body the site reads at all (default 10 MB)
     JOIN_NEW_DEVICES_PER_ADDRESS  new devices one address may bring to the join box in ten
                      minutes (default 400; raise it for a school of more behind one address)
@@ -93,6 +94,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    # The client's address behind TRUSTED_PROXY_COUNT reverse proxies, before anything
+    # counts per address (docs/deploying.md "Log-in, sign-up and reset limits").
+    "tutor.site.middleware.TrustedProxyMiddleware",
     # The live quiz's "nothing new" polls, most of a class's requests, answered here from
     # the quiz cookie and the cached version, before the middleware below (tutor/quizzes/poll.py).
     "tutor.quizzes.poll.QuickPollMiddleware",
@@ -389,3 +393,6 @@ AXES_CLIENT_IP_CALLABLE = "tutor.quizzes.account_limits.client_address"
 # New accounts one address may make in an hour (a whole class signing up at once from one
 # school counts here: raise it for a bigger one); one device may make three.
 SIGNUPS_PER_ADDRESS = int(os.environ.get("SIGNUPS_PER_ADDRESS", "20"))
+# How many reverse proxies stand in front (nginx on the same machine: 1). Only then is
+# X-Forwarded-For read, and only the entry the outermost proxy added (site/middleware.py).
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
