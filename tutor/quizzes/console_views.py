@@ -84,7 +84,13 @@ def quiz_run(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         if form.is_valid():
             data = form.cleaned_data
             session = services.start_session(
-                quiz, data["mode"], data["opens"], data["closes"], data["leaderboard"], data["zone"]
+                quiz,
+                data["mode"],
+                data["opens"],
+                data["closes"],
+                data["leaderboard"],
+                data["zone"],
+                speed_bonus=data["speed_bonus"],
             )
             classes.attach(session, data.get("classroom"), request.user)
             request.session[ZONE_KEY] = data["zone"]
@@ -274,6 +280,7 @@ def results_page(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
         "zone": session.settings_view.zone,
         "answered_total": len(responses),
         "retry_rule": session.settings_view.retry_points.label,
+        "speed_bonus": session.settings_view.speed_bonus,
     }
     return render(request, "quizzes/teacher/results.html", context)
 
