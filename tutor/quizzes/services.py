@@ -176,22 +176,14 @@ def submit(
     # One conditional UPDATE stores the answer: it matches only while the question may
     # still be answered, so of two posts at once (a double click, a retry whose first
     # reply was lost) exactly one is stored, whatever the database.
-    points = int(q.entry.get("points", 1)) if feedback.correct else 0
-    if response.attempts:  # a later attempt: as the quiz says (sessions before: in full)
-        points = rules.retry_points.of(points)
     elapsed_ms = max(0, int((now - start).total_seconds() * 1000)) if start else None
-    # Worked out once, here, and stored: a later change of the setting changes no score.
-    bonus = (
-        scoring.speed_bonus(points, elapsed_ms=elapsed_ms, limit_seconds=q.entry.get("time_limit"))
-        if rules.speed_bonus
-        else 0
-    )
+    points, bonus = _earned(rules, q, bool(feedback.correct), response.attempts, elapsed_ms)
     attempt = {"answer": fields, "correct": bool(feedback.correct), "at": now.isoformat()}
     values: hot.StoredAnswer = {
         "answer": fields,
         "answered": now,
         "correct": bool(feedback.correct),
-        "points": points + bonus,
+        "points": points,
         "bonus": bonus,
         "elapsed_ms": elapsed_ms,
         "history": [*response.history, attempt],
@@ -204,6 +196,22 @@ def submit(
         setattr(response, field, value)
     response.attempts += 1
     return response, feedback
+
+
+def _earned(
+    rules: SessionSettings, q: WrittenQuestion, correct: bool, made: int, elapsed_ms: int | None
+) -> tuple[int, int]:
+    """The points an answer earns, and the speed bonus counted in them (``scoring.py``):
+    a later attempt's as the quiz says (sessions before: in full). Worked out once, when
+    the answer is stored: a later change of the settings changes no score."""
+    points = int(q.entry.get("points", 1)) if correct else 0
+    if made:
+        points = rules.retry_points.of(points)
+    if not rules.speed_bonus:
+        return points, 0
+    limit = q.entry.get("time_limit")
+    bonus = scoring.speed_bonus(points, elapsed_ms=elapsed_ms, limit_seconds=limit)
+    return points + bonus, bonus
 
 
 __all__ = [
