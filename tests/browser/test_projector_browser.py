@@ -163,8 +163,12 @@ def test_projector_keys_and_the_console_move_the_screen_in_place(
     address = site(f"/en/quizzes/session/{session.code}/projector/")
     tab.goto(address)
     tab.evaluate("window.stayed = true")  # gone if the page were loaded again
+    assert tab.locator(".projector-keys__next [data-keys-hint]").is_visible()
     tab.keyboard.press("Space")
     tab.wait_for_selector(".projector-stage--question")
+    assert tab.locator(".projector-keys__next [data-keys-hint]").is_visible()  # the new scene's hints too
+    tab.keyboard.press("f")
+    tab.wait_for_function("document.fullscreenElement === document.documentElement")
     # Typed into a field, the keys are the field's: this space presses nothing ...
     tab.evaluate(
         "() => { const box = document.createElement('input'); box.id = 'typing';"
@@ -194,6 +198,9 @@ def test_projector_works_without_javascript(
     tab.context.add_cookies(login(teacher, site("/")))
     tab.goto(site(f"/cs/quizzes/session/{session.code}/projector/"))
     assert tab.locator("meta[http-equiv=refresh]").count() == 1
+    # No keys without the script: their hints, and the full-screen button, stay hidden.
+    assert not tab.locator(".projector-keys__next [data-keys-hint]").is_visible()
+    assert not tab.locator("[data-fullscreen]").is_visible()
     tab.click(".projector-keys__next")
     tab.wait_for_selector(".projector-stage--question")
     session.refresh_from_db()

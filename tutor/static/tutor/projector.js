@@ -4,9 +4,16 @@
 // with its CSRF token and which swaps in the next scene without leaving full screen;
 // F turns full screen on and off. Keys typed into a field, or pressed with Ctrl, Alt or
 // Meta, are left alone, and a key held down presses once.
-for (const button of document.querySelectorAll("[data-fullscreen]")) {
-  if (document.fullscreenEnabled) button.hidden = false;
+// The keys' hints show only where the keys work: with this file, and full screen only
+// where the browser offers it. A new scene (htmx) brings its hints hidden again.
+function showKeys() {
+  for (const hint of document.querySelectorAll("[data-keys-hint]")) hint.hidden = false;
+  for (const button of document.querySelectorAll("[data-fullscreen]")) {
+    if (document.fullscreenEnabled) button.hidden = false;
+  }
 }
+showKeys();
+document.addEventListener("htmx:afterSettle", showKeys);
 
 function toggleFullscreen() {
   if (document.fullscreenElement) document.exitFullscreen();
