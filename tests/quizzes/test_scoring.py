@@ -124,7 +124,11 @@ def test_results_and_csv_show_the_speed_bonus(quiz: Quiz, client: Client) -> Non
     play(session, quick, slow)
     client.force_login(quiz.owner)
     page = client.get(f"/en/quizzes/session/{session.code}/results/").content.decode()
-    assert "Speed bonus</th>" in page and "(+2 for speed)" in page
+    # In the points, so the table of students keeps its four columns on a phone.
+    summary = page.split('class="student-summary"')[1].split("</table>")[0]
+    assert summary.count('<th scope="col"') == 4 and "(+4 for speed)" in summary
+    assert "Speed bonus</th>" not in page
+    assert "(+2 for speed)" in page.split('id="students-title"')[1].split("</table>")[1]
     totals = export.csv_rows(session, "totals")
     assert totals[0][-1] == "Speed bonus (counted in the points)"
     assert {row[0]: (row[1], row[-1]) for row in totals[1:]} == {"Quick": (9, 4), "Slow": (2, 0)}
@@ -139,5 +143,5 @@ def test_without_the_speed_bonus_results_and_csv_have_no_bonus_column(
     play(session, quick, slow)
     client.force_login(quiz.owner)
     page = client.get(f"/en/quizzes/session/{session.code}/results/").content.decode()
-    assert "Speed bonus" not in page
+    assert "Speed bonus" not in page and "for speed)" not in page
     assert "Speed bonus (counted in the points)" not in export.csv_rows(session, "totals")[0]
