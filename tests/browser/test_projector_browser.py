@@ -166,7 +166,9 @@ def test_projector_keys_and_the_console_move_the_screen_in_place(
     assert tab.locator(".projector-keys__next [data-keys-hint]").is_visible()
     tab.keyboard.press("Space")
     tab.wait_for_selector(".projector-stage--question")
-    assert tab.locator(".projector-keys__next [data-keys-hint]").is_visible()  # the new scene's hints too
+    assert tab.locator(
+        ".projector-keys__next [data-keys-hint]"
+    ).is_visible()  # the new scene's hints too
     tab.keyboard.press("f")
     tab.wait_for_function("document.fullscreenElement === document.documentElement")
     # Typed into a field, the keys are the field's: this space presses nothing ...
