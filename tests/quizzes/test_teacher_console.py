@@ -120,7 +120,7 @@ def test_join_link_uses_the_quiz_language(teacher: Client, quiz: Quiz) -> None:
     assert '<html lang="cs"' in html
     press(teacher, session, "start")
     html = teacher.get(f"/cs/quizzes/session/{session.code}/").content.decode()
-    assert '<section class="projector" aria-labelledby="projector-title" lang="ja">' in html
+    assert '<section class="console-question" aria-labelledby="console-question-title" lang="ja">' in html
 
 
 def test_lobby_lists_who_joined(teacher: Client, quiz: Quiz) -> None:
@@ -254,9 +254,9 @@ def test_projector_shows_the_question_in_the_quiz_language(teacher: Client, quiz
     press(teacher, session, "start")
     press(teacher, session, "reveal")
     english = teacher.get(f"/en/quizzes/session/{session.code}/").content.decode()
-    projector = english.split('class="projector"')[1]
-    assert "Hráč A" in projector  # Player A, in Czech
-    assert "Vyhrává" in projector or "Remíza" in projector  # the revealed result, in Czech
+    question = english.split('class="console-question"')[1]
+    assert "Hráč A" in question  # Player A, in Czech
+    assert "Vyhrává" in question or "Remíza" in question  # the revealed result, in Czech
 
 
 def test_leaderboard_after_reveal_when_asked_for(teacher: Client, quiz: Quiz) -> None:
