@@ -120,7 +120,10 @@ def test_join_link_uses_the_quiz_language(teacher: Client, quiz: Quiz) -> None:
     assert '<html lang="cs"' in html
     press(teacher, session, "start")
     html = teacher.get(f"/cs/quizzes/session/{session.code}/").content.decode()
-    assert '<section class="console-question" aria-labelledby="console-question-title" lang="ja">' in html
+    assert (
+        '<section class="console-question" aria-labelledby="console-question-title" lang="ja">'
+        in html
+    )
 
 
 def test_lobby_lists_who_joined(teacher: Client, quiz: Quiz) -> None:
