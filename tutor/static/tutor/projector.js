@@ -53,17 +53,21 @@ document.addEventListener("keydown", (event) => {
 });
 
 // A long question (a drawn table, many fields) is zoomed out, all of it together, until
-// it fits above the keys, down to 60 % of its size; the server's size is the largest.
+// it fits above the keys, down to half its size (past that it scrolls in its box); the
+// server's size is the largest.
 function fitQuestion() {
   const box = document.querySelector(".projector-question");
   const question = box && box.querySelector(".quiz-question");
   if (!question) return;
   let zoom = 1;
   question.style.zoom = "";
-  while (box.scrollHeight > box.clientHeight + 1 && zoom > 0.6) {
+  while (box.scrollHeight > box.clientHeight + 1 && zoom > 0.5) {
     zoom -= 0.05;
     question.style.zoom = String(zoom);
   }
+  // Still too long: it scrolls, so keyboard users can reach it too.
+  if (box.scrollHeight > box.clientHeight + 1) box.tabIndex = 0;
+  else box.removeAttribute("tabindex");
 }
 fitQuestion();
 window.addEventListener("resize", fitQuestion);
