@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('quizzes', '0009_quiz_share'),
+        ('quizzes', '0010_ownquestion_search_text'),
     ]
 
     operations = [
