@@ -78,6 +78,7 @@ def test_store_answer_writes_what_the_orm_reads_back(answered: dict[str, Partici
         "answered": now,
         "correct": False,
         "points": 0,
+        "bonus": 0,
         "elapsed_ms": 1234,
         "history": [{"answer": {"result": ["a"]}, "correct": False, "at": now.isoformat()}],
     }
@@ -89,20 +90,25 @@ def test_store_answer_writes_what_the_orm_reads_back(answered: dict[str, Partici
     assert not hot.store_answer(row, values, attempts_allowed=2)
     # Read afresh: wrong with an attempt left, so a second answer is stored ...
     row.attempts = 1
-    right = {**values, "correct": True, "points": 2}
+    right = {**values, "correct": True, "points": 3, "bonus": 1}
     assert hot.store_answer(row, right, attempts_allowed=2)
     # ... and after a right one nothing more is.
     row.attempts = 2
     assert not hot.store_answer(row, values, attempts_allowed=5)
     stored = Response.objects.get(pk=row.pk)
-    assert (stored.attempts, stored.correct, stored.points) == (2, True, 2)
+    assert (stored.attempts, stored.correct, stored.points, stored.bonus) == (2, True, 3, 1)
     assert Response.objects.filter(participant=dev).count() == 1
 
 
 def test_store_answer_keeps_to_the_last_attempt(answered: dict[str, Participant]) -> None:
     """Wrong, and no attempt left: refused."""
     row = Response.objects.create(participant=answered["Dev"], index=1)
-    wrong = {name: None for name in hot.STORED} | {"correct": False, "points": 0, "history": []}
+    wrong = {name: None for name in hot.STORED} | {
+        "correct": False,
+        "points": 0,
+        "bonus": 0,
+        "history": [],
+    }
     wrong["answered"] = timezone.now()
     assert hot.store_answer(row, wrong, attempts_allowed=1)
     row.attempts = 1

@@ -115,8 +115,10 @@ def test_a_quiz_of_own_questions_runs_live(teacher: Client, own_quiz: Quiz) -> N
         answer(asha, session, index, right)
         answer(ravi, session, index, wrong)
         control(teacher, session, "reveal")
-        console = teacher.get(f"/en/quizzes/session/{session.code}/?present=1")
+        console = teacher.get(f"/en/quizzes/session/{session.code}/")
         assert console.context["key_label"] == label
+        screen = teacher.get(f"/en/quizzes/session/{session.code}/projector/")
+        assert screen.context["key_label"] == label
         assert f"✓ {label}</text>" in str(console.context["split_chart"])
         control(teacher, session, "next")
     assert session.state == Session.State.ENDED

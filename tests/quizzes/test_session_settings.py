@@ -54,12 +54,12 @@ def test_session_settings_ignore_what_they_cannot_read(stored: dict[str, object]
 
 
 def test_session_settings_keep_the_stored_shape() -> None:
-    """to_json writes the keys sessions have always stored (and the zone), as plain JSON
-    values, and reads back the same."""
+    """to_json writes the keys sessions have always stored (and the zone and the speed
+    bonus), as plain JSON values, and reads back the same."""
     settings = SessionSettings.from_json({**OLD, "zone": "Asia/Tokyo"})
     stored = settings.to_json()
-    assert stored == {**OLD, "zone": "Asia/Tokyo"}
-    assert all(type(value) in (str, int) for value in stored.values())
+    assert stored == {**OLD, "zone": "Asia/Tokyo", "speed_bonus": False}
+    assert all(type(value) in (str, int, bool) for value in stored.values())
     assert SessionSettings.from_json(stored) == settings
 
 

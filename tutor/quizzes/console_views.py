@@ -1,6 +1,7 @@
-"""The teacher's side of a running quiz: starting a session, the console for the projector
-(join link and QR code, the question, the reveal, who has answered), the teacher's
-controls, and the results page and its CSV.
+"""The teacher's side of a running quiz: starting a session, the console on the teacher's
+device (join link and QR code, the question, the reveal, who has answered), the teacher's
+controls, which also drive the projector screen (``projector_views.py``), and the
+results page and its CSV.
 
 A teacher sees only their own sessions: anything else is a 404, and an anonymous visitor
 is sent to log in. Every control is a POST followed by a redirect, so the console works as
@@ -14,15 +15,12 @@ import zoneinfo
 from datetime import timedelta
 from typing import Any
 
-import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils import timezone, translation
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh
@@ -32,32 +30,20 @@ from tutor.core.locales import current_language
 from tutor.core.zones import DEFAULT_ZONES, browser_zone
 from tutor.drills.written_answers import key_label
 
-from . import charts, classes, export, nicknames, quotas, results, services, stage
+from . import charts, classes, controls, export, nicknames, quotas, results, services, stage
 from .forms import RunForm
 from .models import Participant, Response, Session
-from .teacher_common import own_quiz, own_session, render_question, render_reveal
+from .teacher_common import (
+    join_url,
+    own_quiz,
+    own_session,
+    qr_svg,
+    render_question,
+    render_reveal,
+)
 
 STOP_POLLING = 286  # htmx stops polling on this status
 ZONE_KEY = "quiz_time_zone"
-
-
-def qr_svg(url: str) -> SafeString:
-    """A QR code of ``url`` as inline SVG: classes instead of inline styles, so it keeps
-    to the site's Content-Security-Policy."""
-    svg = segno.make(url, error="m").svg_inline(
-        svgclass="qr",
-        lineclass="qr__line",
-        omitsize=True,
-        light="#fff",
-        title=_("QR code of the join link"),
-    )
-    return mark_safe(svg.replace("<svg ", '<svg role="img" ', 1))  # segno escapes the title and URL
-
-
-def join_url(request: HttpRequest, session: Session) -> str:
-    """The join link, in the quiz's language when it has one (else the teacher's)."""
-    with translation.override(session.settings_view.language or current_language()):
-        return request.build_absolute_uri(reverse("quizzes:join-code", args=[session.code]))
 
 
 # -- running a quiz ----------------------------------------------------------------------
@@ -84,7 +70,13 @@ def quiz_run(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         if form.is_valid():
             data = form.cleaned_data
             session = services.start_session(
-                quiz, data["mode"], data["opens"], data["closes"], data["leaderboard"], data["zone"]
+                quiz,
+                data["mode"],
+                data["opens"],
+                data["closes"],
+                data["leaderboard"],
+                data["zone"],
+                speed_bonus=data["speed_bonus"],
             )
             classes.attach(session, data.get("classroom"), request.user)
             request.session[ZONE_KEY] = data["zone"]
@@ -146,10 +138,11 @@ def _console_context(request: HttpRequest, session: Session) -> dict[str, Any]:
 @require_GET
 def console(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
     session = own_session(request, code)
+    if request.GET.get("present") == "1":  # the presentation mode, replaced by the projector
+        return redirect("quizzes:projector", code=session.code)
     context = _console_context(request, session)
     link = join_url(request, session)
-    # ?present=1: big type for the back of the room, the controls and joining kept small.
-    context.update(join_url=link, qr=qr_svg(link), present=request.GET.get("present") == "1")
+    context.update(join_url=link, qr=qr_svg(link))
     if session.state == Session.State.ENDED and session.leaderboard:
         context["podium"] = services.leaderboard(session, top=3)
     if session.mode == Session.Mode.LIVE and 0 <= session.current < len(session.questions):
@@ -189,33 +182,14 @@ def console_state(request: HtmxHttpRequest, code: str) -> HttpResponse:
     )
 
 
-CONTROLS = {
-    "start": lambda s: services.open_question(s, 0),
-    "next": services.next_question,
-    "reveal": services.reveal,
-    "end": services.end,
-}
-
-
 @login_required
 @require_POST
 def control(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
-    """The teacher's buttons. The form says which state it was pressed in, so a double
-    click (or a second tab) never skips a question."""
+    """The teacher's buttons (``controls.press`` says what each does, and refuses)."""
     session = own_session(request, code)
-    action = request.POST.get("action", "")
-    pressed_at = request.POST.get("at", "")
-    if action not in CONTROLS:
-        messages.error(request, _("That control does not exist."))
-    elif pressed_at != f"{session.state}:{session.current}":
-        messages.info(request, _("The quiz had already moved on, so nothing was changed."))
-    elif action in ("start", "next", "reveal") and session.mode != Session.Mode.LIVE:
-        messages.error(request, _("Homework runs at each student's own pace."))
-    else:
-        try:
-            CONTROLS[action](session)
-        except services.Refused:
-            messages.error(request, _("That is not possible at this point of the quiz."))
+    notice = controls.press(session, request.POST.get("action", ""), request.POST.get("at", ""))
+    if notice is not None:
+        messages.add_message(request, notice.level, notice.text)
     return redirect("quizzes:console", code=session.code)
 
 
@@ -274,6 +248,7 @@ def results_page(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
         "zone": session.settings_view.zone,
         "answered_total": len(responses),
         "retry_rule": session.settings_view.retry_points.label,
+        "speed_bonus": session.settings_view.speed_bonus,
     }
     return render(request, "quizzes/teacher/results.html", context)
 

@@ -144,11 +144,16 @@ def csv_rows(session: Session, table: str = "answers") -> list[list[Any]]:
     questions = question_results(session, responses)
     students = student_results(session, responses)
     if table == "totals":
-        return [
-            _summary_header(),
-            *_summary_rows(students, max_points(session), len(questions)),
-        ]
-    return [_answer_header(), *_answer_rows(students, questions)]
+        rows = [_summary_header(), *_summary_rows(students, max_points(session), len(questions))]
+        bonuses = [student.bonus for student in students]
+    else:
+        rows = [_answer_header(), *_answer_rows(students, questions)]
+        bonuses = [cell.bonus for student in students for cell in student.cells]
+    if not session.settings_view.speed_bonus:
+        return rows
+    # A session with the speed bonus: one more column, last, so the others keep their place.
+    header = gettext("Speed bonus (counted in the points)")
+    return [[*rows[0], header], *([*row, b] for row, b in zip(rows[1:], bonuses, strict=True))]
 
 
 #: The tables a session's results download as, one CSV file each.

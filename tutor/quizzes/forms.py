@@ -197,6 +197,15 @@ class RunForm(forms.Form):
         required=False,
         help_text=_("Students' nicknames and points, best first, after each answer is revealed."),
     )
+    speed_bonus = forms.BooleanField(
+        label=_("Speed bonus"),
+        required=False,
+        help_text=_(
+            "Off: a right answer earns its points. On: a right answer also earns a bonus, "
+            "as many points again at once, falling to none at the time limit (20 seconds "
+            "for questions without one)."
+        ),
+    )
 
     def clean(self) -> dict[str, Any]:
         super().clean()

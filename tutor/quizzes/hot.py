@@ -171,7 +171,8 @@ class StoredAnswer(TypedDict):
     answer: dict[str, list[str]]  # the posted fields (services.stored_answer)
     answered: datetime
     correct: bool
-    points: int
+    points: int  # the speed bonus included
+    bonus: int  # the speed bonus (scoring.py)
     elapsed_ms: int | None
     history: list[dict[str, Any]]  # every attempt: its answer, whether right, when
 

@@ -199,9 +199,11 @@ class SessionSettings:
     attempts: int = 1  # answers allowed per question, until one is right
     retry_points: RetryPoints = RetryPoints.FULL
     zone: str = "UTC"  # the time zone of the session's times (opening, closing, created)
+    #: A right answer earns a bonus that falls with the time taken (``scoring.py``).
+    speed_bonus: bool = False
 
     @classmethod
-    def of_quiz(cls, quiz: Quiz, zone: str = "UTC") -> Self:
+    def of_quiz(cls, quiz: Quiz, zone: str = "UTC", speed_bonus: bool = False) -> Self:
         return cls(
             title=quiz.title,
             language=quiz.language,
@@ -209,13 +211,14 @@ class SessionSettings:
             attempts=quiz.attempts,
             retry_points=RetryPoints(quiz.retry_points),
             zone=zone,
+            speed_bonus=speed_bonus,
         )
 
     @classmethod
     def from_json(cls, data: Mapping[str, object]) -> Self:
         default = cls()
         title, language, zone = data.get("title"), data.get("language"), data.get("zone")
-        attempts = data.get("attempts")
+        attempts, speed_bonus = data.get("attempts"), data.get("speed_bonus")
         return cls(
             title=title if isinstance(title, str) else default.title,
             language=language if isinstance(language, str) else default.language,
@@ -223,9 +226,10 @@ class SessionSettings:
             attempts=attempts if type(attempts) is int else default.attempts,
             retry_points=_choice(RetryPoints, data.get("retry_points"), default.retry_points),
             zone=zone if isinstance(zone, str) and zone else default.zone,
+            speed_bonus=speed_bonus if type(speed_bonus) is bool else default.speed_bonus,
         )
 
-    def to_json(self) -> dict[str, str | int]:
+    def to_json(self) -> dict[str, str | int | bool]:
         return {field.name: _plain(getattr(self, field.name)) for field in fields(self)}
 
 
@@ -234,7 +238,7 @@ def _choice[C: models.TextChoices](choices: type[C], value: object, default: C) 
     return choices(value) if value in choices.values else default
 
 
-def _plain(value: str | int) -> str | int:
+def _plain(value: str | int | bool) -> str | int | bool:
     return str(value) if isinstance(value, str) else value
 
 
@@ -355,7 +359,10 @@ class Response(models.Model):
     answer = models.JSONField(null=True, blank=True)  # the submitted fields, as lists of strings
     attempts = models.PositiveSmallIntegerField(default=0)
     correct = models.BooleanField(default=False)
-    points = models.PositiveIntegerField(default=0)
+    points = models.PositiveIntegerField(default=0)  # the speed bonus included
+    #: The speed bonus of a right answer (``scoring.py``), already counted in ``points``;
+    #: worked out once, when the answer was stored.
+    bonus = models.PositiveIntegerField(default=0)
     elapsed_ms = models.PositiveIntegerField(null=True, blank=True)
     #: Every answer given, in order, whole: {"answer": fields, "correct": bool, "at": ISO
     #: time}. ``answer`` and ``correct`` above are the last of them.

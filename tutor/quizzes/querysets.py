@@ -50,6 +50,11 @@ class ResponseQuerySet(models.QuerySet["Response"]):
     def participant_ids(self) -> set[int]:
         return set(self.values_list("participant_id", flat=True))
 
+    def bonus_by_participant(self) -> dict[int, int]:
+        """Each participant's speed bonus, summed over these rows (only those with one)."""
+        rows = self.filter(bonus__gt=0).values("participant_id").annotate(total=Sum("bonus"))
+        return {row["participant_id"]: row["total"] for row in rows.order_by()}
+
 
 class Scores(TypedDict):
     """What ``with_scores`` adds to each participant."""

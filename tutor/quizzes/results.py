@@ -140,7 +140,8 @@ class Cell:
     answered: bool
     label: str = ""
     correct: bool = False
-    points: int = 0
+    points: int = 0  # the speed bonus included
+    bonus: int = 0  # the speed bonus, as stored with the answer
     elapsed_ms: int | None = None
     attempts: int = 0
     at: datetime | None = None  # when the last answer came
@@ -168,6 +169,11 @@ class StudentResult:
         return sum(c.points for c in self.cells)
 
     @property
+    def bonus(self) -> int:
+        """The speed bonus earned, counted in :attr:`points`."""
+        return sum(c.bonus for c in self.cells)
+
+    @property
     def right(self) -> int:
         return sum(1 for c in self.cells if c.correct)
 
@@ -192,6 +198,7 @@ def _cell(q: services.WrittenQuestion, response: Response | None) -> Cell:
         label=answer_label(q, response.answer),
         correct=response.correct,
         points=response.points,
+        bonus=response.bonus,
         elapsed_ms=response.elapsed_ms,
         attempts=response.attempts,
         at=response.answered,

@@ -22,7 +22,7 @@ from tutor.drills.drill import Answer, Grade
 from tutor.drills.registry import quiz_drills
 from tutor.drills.written import NOT_ANSWER_FIELDS, WrittenQuestion, grade, question
 
-from . import hot, nicknames
+from . import hot, nicknames, scoring
 from .dealing import asking, runnable, snapshot
 from .models import NICKNAME_LENGTH, Participant, Quiz, Response, Session, SessionSettings
 
@@ -36,6 +36,7 @@ def start_session(
     closes: datetime | None = None,
     leaderboard: bool = False,
     zone: str = "UTC",
+    speed_bonus: bool = False,
 ) -> Session:
     return Session.objects.create(
         quiz=quiz,
@@ -44,7 +45,7 @@ def start_session(
         closes=closes,
         leaderboard=leaderboard,
         questions=snapshot(quiz),
-        settings=SessionSettings.of_quiz(quiz, zone).to_json(),
+        settings=SessionSettings.of_quiz(quiz, zone, speed_bonus).to_json(),
         state=Session.State.LOBBY if mode == Session.Mode.LIVE else Session.State.QUESTION,
     )
 
@@ -159,7 +160,8 @@ def submit(
     fields = stored_answer(answer)
     feedback = grade(q, fields)  # AnswerError for a malformed answer
     now = timezone.now()
-    attempts_allowed = session.settings_view.attempts
+    rules = session.settings_view
+    attempts_allowed = rules.attempts
     response = mark_shown(participant, index)
     if timed_out(session, response, now):
         # A repeat of an answer that was stored in time (its reply was lost) hears that
@@ -174,16 +176,16 @@ def submit(
     # One conditional UPDATE stores the answer: it matches only while the question may
     # still be answered, so of two posts at once (a double click, a retry whose first
     # reply was lost) exactly one is stored, whatever the database.
-    points = int(q.entry.get("points", 1)) if feedback.correct else 0
-    if response.attempts:  # a later attempt: as the quiz says (sessions before: in full)
-        points = session.settings_view.retry_points.of(points)
+    elapsed_ms = max(0, int((now - start).total_seconds() * 1000)) if start else None
+    points, bonus = _earned(rules, q, bool(feedback.correct), response.attempts, elapsed_ms)
     attempt = {"answer": fields, "correct": bool(feedback.correct), "at": now.isoformat()}
     values: hot.StoredAnswer = {
         "answer": fields,
         "answered": now,
         "correct": bool(feedback.correct),
         "points": points,
-        "elapsed_ms": max(0, int((now - start).total_seconds() * 1000)) if start else None,
+        "bonus": bonus,
+        "elapsed_ms": elapsed_ms,
         "history": [*response.history, attempt],
     }
     # Matched on the attempts read, too: of two answers at once exactly one is stored, and
@@ -194,6 +196,22 @@ def submit(
         setattr(response, field, value)
     response.attempts += 1
     return response, feedback
+
+
+def _earned(
+    rules: SessionSettings, q: WrittenQuestion, correct: bool, made: int, elapsed_ms: int | None
+) -> tuple[int, int]:
+    """The points an answer earns, and the speed bonus counted in them (``scoring.py``):
+    a later attempt's as the quiz says (sessions before: in full). Worked out once, when
+    the answer is stored: a later change of the settings changes no score."""
+    points = int(q.entry.get("points", 1)) if correct else 0
+    if made:
+        points = rules.retry_points.of(points)
+    if not rules.speed_bonus:
+        return points, 0
+    limit = q.entry.get("time_limit")
+    bonus = scoring.speed_bonus(points, elapsed_ms=elapsed_ms, limit_seconds=limit)
+    return points + bonus, bonus
 
 
 __all__ = [

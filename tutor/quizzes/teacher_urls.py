@@ -3,7 +3,7 @@ results (accounts: ``account_urls.py``)."""
 
 from django.urls import path
 
-from . import bank_views, builder_views, console_views, print_views
+from . import bank_views, builder_views, console_views, print_views, projector_views
 
 urlpatterns = [
     path("quizzes/", builder_views.index, name="index"),
@@ -29,6 +29,17 @@ urlpatterns = [
     path("quizzes/session/<str:code>/", console_views.console, name="console"),
     path("quizzes/session/<str:code>/live/", console_views.console_state, name="console-state"),
     path("quizzes/session/<str:code>/control/", console_views.control, name="control"),
+    path("quizzes/session/<str:code>/projector/", projector_views.page, name="projector"),
+    path(
+        "quizzes/session/<str:code>/projector/live/",
+        projector_views.state,
+        name="projector-state",
+    ),
+    path(
+        "quizzes/session/<str:code>/projector/control/",
+        projector_views.control,
+        name="projector-control",
+    ),
     path(
         "quizzes/session/<str:code>/student/<int:pk>/",
         console_views.student,

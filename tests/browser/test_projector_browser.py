@@ -1,0 +1,209 @@
+"""The projector screen in Chromium: every scene (joining, question, reveal, podium) in the
+five languages at 1280×720 and 1920×1080, each checked for what the back of the room
+would see as broken: the page scrolling sideways or text overflowing its box (the page
+sweep's checks, ``test_layout_shots.py``), anything of the scene below the fold, type
+too small to read (the question's words under 40 px, the join code under 96 px at
+1280×720), and the axe-core audit (``axe.py``: no violation at all). Then its keys: space
+and → press the next control in place, never from inside a text field, and a press on
+the console reaches the projector within a poll.
+
+Screenshots go to ``$SHOTS_DIR`` when it is set (else a temporary directory), named
+``projector-<scene>-<language>-<width>.png``: look at them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.http import QueryDict
+from django.test import Client
+from playwright.sync_api import Page
+
+from tutor.quizzes import services
+from tutor.quizzes.models import Participant, Quiz, Session, Slot
+
+from .axe import violations
+from .test_layout_shots import layout_problems, screenshot
+
+pytestmark = pytest.mark.browser
+
+LANGUAGES = [code for code, _ in settings.LANGUAGES]
+SIZES = ((1280, 720), (1920, 1080))
+#: Nicknames as a class types them: long ones, and in every script the site speaks.
+NAMES = ("Asha", "Bára Nováková-Dvořáková", "কিরণ", "ज्योति", "さくら", "Dev", "李小龍", "Zoë")
+
+#: What of a scene lies below the fold or past the right edge, as readable lines.
+OFF_SCREEN = r"""
+() => {
+  const problems = [];
+  for (const e of document.querySelectorAll("#projector-stage *")) {
+    const r = e.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0 || e.closest(".visually-hidden")) continue;
+    if (r.bottom > innerHeight + 1 || r.right > innerWidth + 1) {
+      const text = (e.textContent || "").replace(/\s+/g, " ").trim().slice(0, 30);
+      problems.push(`<${e.tagName.toLowerCase()}.${e.classList[0] || ""}> "${text}" `
+        + `reaches ${Math.round(r.right)}x${Math.round(r.bottom)} in ${innerWidth}x${innerHeight}`);
+    }
+  }
+  return problems.slice(0, 5);
+}
+"""
+
+#: The rendered size of the question's first words and of the join code, in CSS px.
+TYPE_SIZES = r"""
+() => {
+  const size = (selector) => {
+    const e = document.querySelector(selector);
+    if (!e) return null;
+    let zoom = 1;
+    for (let a = e; a; a = a.parentElement) zoom *= parseFloat(getComputedStyle(a).zoom || "1");
+    return parseFloat(getComputedStyle(e).fontSize) * zoom;
+  };
+  return {question: size(".quiz-question__ask p"), code: size(".projector-code__code")};
+}
+"""
+
+
+def form(answer: dict[str, list[str]]) -> QueryDict:
+    data = QueryDict(mutable=True)
+    for key, values in answer.items():
+        data.setlist(key, values)
+    return data
+
+
+def class_quiz(owner: object) -> Quiz:
+    quiz = Quiz.objects.create(owner=owner, title="Showdowns", time_limit=600)
+    for order, (drill, seed) in enumerate((("holdem-showdown", 12), ("teenpatti-showdown", 11))):
+        Slot.objects.create(quiz=quiz, order=order, kind="fixed", drill=drill, seed=seed)
+    return quiz
+
+
+def in_scene(quiz: Quiz, scene: str) -> Session:
+    """A live session of ``quiz`` with the class joined, moved on to ``scene``."""
+    session = services.start_session(quiz, "live", leaderboard=True, speed_bonus=True)
+    people = [Participant.objects.create(session=session, nickname=name) for name in NAMES]
+    if scene == "joining":
+        return session
+    services.open_question(session, 0)
+    session.refresh_from_db()
+    for person in people[:5]:
+        services.submit(session, person, 0, form(session.questions[0]["answer"]))
+    services.submit(session, people[5], 0, form({"winners": ["1"]}))
+    if scene == "question":
+        return session
+    services.reveal(session)
+    if scene == "reveal":
+        return session
+    services.end(session)
+    return session
+
+
+def login(owner: object, url: str) -> list[dict[str, str]]:
+    client = Client()
+    client.force_login(owner)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+    return [{"name": cookie.key, "value": cookie.value, "url": url}]
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    named = os.environ.get("SHOTS_DIR")
+    path = Path(named) if named else tmp_path
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@pytest.fixture
+def teacher() -> Iterator[object]:
+    yield get_user_model().objects.create_user("projector", "p@example.org", "pw-12345678")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_projector_scenes_fit_read_and_pass_axe(
+    new_tab: Callable[..., Page],
+    site: Callable[[str], str],
+    shots: Path,
+    teacher: object,
+    language: str,
+) -> None:
+    quiz = class_quiz(teacher)
+    scenes = {scene: in_scene(quiz, scene) for scene in ("joining", "question", "reveal", "podium")}
+    problems: list[str] = []
+    for width, height in SIZES:
+        tab = new_tab(width=width, height=height)
+        tab.context.add_cookies(login(teacher, site("/")))
+        for scene, session in scenes.items():
+            tab.goto(site(f"/{language}/quizzes/session/{session.code}/projector/"))
+            tab.wait_for_selector(f".projector-stage--{scene}")
+            where = f"{scene} {width}x{height}"
+            screenshot(tab, shots / f"projector-{scene}-{language}-{width}.png")
+            problems += [f"{where}: {line}" for line in layout_problems(tab)]
+            problems += [f"{where}: {line}" for line in tab.evaluate(OFF_SCREEN)]
+            problems += [f"{where}: axe {line}" for line in violations(tab)]
+            sizes = tab.evaluate(TYPE_SIZES)
+            if width == 1280 and scene == "question" and sizes["question"] < 40:
+                problems.append(f"{where}: the question's words are {sizes['question']}px")
+            if width == 1280 and scene == "joining" and sizes["code"] < 96:
+                problems.append(f"{where}: the join code is {sizes['code']}px")
+        problems += [f"{width}x{height}: {line}" for line in tab.problems]  # type: ignore[attr-defined]
+    assert problems == []
+
+
+def test_projector_keys_and_the_console_move_the_screen_in_place(
+    new_tab: Callable[..., Page], site: Callable[[str], str], teacher: object
+) -> None:
+    session = in_scene(class_quiz(teacher), "joining")
+    tab = new_tab(width=1280, height=720)
+    tab.context.add_cookies(login(teacher, site("/")))
+    address = site(f"/en/quizzes/session/{session.code}/projector/")
+    tab.goto(address)
+    tab.evaluate("window.stayed = true")  # gone if the page were loaded again
+    assert tab.locator(".projector-keys__next [data-keys-hint]").is_visible()
+    tab.keyboard.press("Space")
+    tab.wait_for_selector(".projector-stage--question")
+    assert tab.locator(
+        ".projector-keys__next [data-keys-hint]"
+    ).is_visible()  # the new scene's hints too
+    tab.keyboard.press("f")
+    tab.wait_for_function("document.fullscreenElement === document.documentElement")
+    # Typed into a field, the keys are the field's: this space presses nothing ...
+    tab.evaluate(
+        "() => { const box = document.createElement('input'); box.id = 'typing';"
+        " document.body.append(box); box.focus(); }"
+    )
+    tab.keyboard.press("Space")
+    tab.keyboard.press("ArrowRight")
+    assert tab.input_value("#typing") == " "
+    # ... and out of it, → reveals the first question (not the second: one press each).
+    tab.evaluate("document.activeElement.blur()")
+    tab.keyboard.press("ArrowRight")
+    tab.wait_for_selector(".projector-stage--reveal")
+    session.refresh_from_db()
+    assert (session.state, session.current) == (Session.State.REVEAL, 0)
+    # The console's press reaches the projector within a poll.
+    services.next_question(session)
+    tab.wait_for_selector(".projector-stage--question h1:has-text('Question 2 of 2')")
+    assert tab.evaluate("window.stayed") is True and tab.url == address
+    assert tab.problems == []  # type: ignore[attr-defined]
+
+
+def test_projector_works_without_javascript(
+    new_tab: Callable[..., Page], site: Callable[[str], str], teacher: object
+) -> None:
+    session = in_scene(class_quiz(teacher), "joining")
+    tab = new_tab(java_script_enabled=False, width=1280, height=720)
+    tab.context.add_cookies(login(teacher, site("/")))
+    tab.goto(site(f"/cs/quizzes/session/{session.code}/projector/"))
+    assert tab.locator("meta[http-equiv=refresh]").count() == 1
+    # No keys without the script: their hints, and the full-screen button, stay hidden.
+    assert not tab.locator(".projector-keys__next [data-keys-hint]").is_visible()
+    assert not tab.locator("[data-fullscreen]").is_visible()
+    tab.click(".projector-keys__next")
+    tab.wait_for_selector(".projector-stage--question")
+    session.refresh_from_db()
+    assert session.state == Session.State.QUESTION
