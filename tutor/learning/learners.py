@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_vary_headers
 
@@ -139,13 +140,18 @@ class LearnerCookieMiddleware:
 PURGE_BATCH = 1000
 
 
+def stale(now: datetime, days: int) -> QuerySet[Learner]:
+    """The anonymous learners not seen for ``days`` days before ``now``."""
+    return Learner.objects.filter(user__isnull=True, last_seen__lt=now - timedelta(days=days))
+
+
 def purge(now: datetime, days: int) -> int:
     """Remove the anonymous learners not seen for ``days`` days before ``now``, with their
     progress and answers, a thousand at a time (short transactions); returns how many."""
-    stale = Learner.objects.filter(user__isnull=True, last_seen__lt=now - timedelta(days=days))
+    stale_ones = stale(now, days)
     removed = 0
-    while batch := list(stale.values_list("pk", flat=True)[:PURGE_BATCH]):
+    while batch := list(stale_ones.values_list("pk", flat=True)[:PURGE_BATCH]):
         with transaction.atomic():
-            _, counts = stale.filter(pk__in=batch).delete()  # still stale
+            _, counts = stale_ones.filter(pk__in=batch).delete()  # still stale
         removed += counts.get(Learner._meta.label, 0)
     return removed
