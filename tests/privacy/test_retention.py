@@ -13,7 +13,7 @@ from django.utils import timezone
 from tutor.learning.models import Learner
 from tutor.quizzes.models import Participant, Response, Session
 
-from .conftest import School, answered_by, session_of
+from .school import School, answered_by, session_of
 
 pytestmark = pytest.mark.django_db
 

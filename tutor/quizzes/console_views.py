@@ -30,7 +30,18 @@ from tutor.core.locales import current_language
 from tutor.core.zones import DEFAULT_ZONES, browser_zone
 from tutor.drills.written_answers import key_label
 
-from . import charts, classes, controls, export, nicknames, quotas, results, services, stage
+from . import (
+    charts,
+    classes,
+    controls,
+    deletion,
+    export,
+    nicknames,
+    quotas,
+    results,
+    services,
+    stage,
+)
 from .forms import RunForm
 from .models import Participant, Response, Session
 from .teacher_common import (
@@ -263,3 +274,18 @@ def results_csv(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
 @require_GET
 def totals_csv(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
     return export.csv_response(own_session(request, code), "totals")
+
+
+# -- deleting a session ------------------------------------------------------------------
+@login_required
+@require_http_methods(["GET", "POST"])
+def session_delete(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
+    """A session with its students and answers, after a confirm page saying how many."""
+    session = own_session(request, code)
+    if request.method == "POST":
+        session.delete()
+        messages.success(request, _("The session %(code)s is deleted.") % {"code": session.code})
+        return redirect("quizzes:edit", pk=session.quiz.pk)
+    held = deletion.SessionsHeld.of(Session.objects.filter(pk=session.pk))
+    context = {"session": session, "quiz": session.quiz, "lines": held.lines(with_sessions=False)}
+    return render(request, "quizzes/teacher/session_delete.html", context)
