@@ -23,11 +23,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from tutor.core.http import AuthenticatedHttpRequest
 from tutor.core.locales import current_language
-from tutor.quizzes import services
+from tutor.quizzes import deletion, services
 from tutor.quizzes.models import Quiz, Session
 from tutor.quizzes.nicknames import looks
-from tutor.words.base import number
+from tutor.words.base import join_names, number
 
+from . import deletion as class_deletion
 from .forms import MESSAGES, ClassNameForm, MemberForm, NewClassForm, RosterForm
 from .models import Classroom, Member
 from .teacher_common import own_class
@@ -113,17 +114,26 @@ def class_rename(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def class_delete(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    """The class and its roster; with ``sessions`` ticked, the sessions run for it too, with
+    their students (whose nicknames are the roster's names) and answers."""
     classroom = own_class(request, pk)
+    sessions = Session.objects.filter(class_session__classroom=classroom)
     if request.method == "POST":
         name = classroom.name
-        classroom.delete()
+        with transaction.atomic():
+            if request.POST.get("sessions") == "yes":
+                Session.objects.filter(pk__in=list(sessions.values_list("pk", flat=True))).delete()
+            classroom.delete()
         messages.success(request, _("Class “%(name)s” deleted.") % {"name": name})
         return redirect("classrooms:index")
-    return render(
-        request,
-        "classrooms/delete.html",
-        {"classroom": classroom, "session_count": classroom.class_sessions.count()},
-    )
+    held = deletion.SessionsHeld.of(sessions)
+    context = {
+        "classroom": classroom,
+        "session_count": held.sessions,
+        "lines": [class_deletion.names(classroom.members.count())],
+        "sessions_held": join_names(held.lines()),
+    }
+    return render(request, "classrooms/delete.html", context)
 
 
 @login_required
