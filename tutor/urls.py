@@ -13,6 +13,7 @@ urlpatterns = i18n_patterns(
     path("", include("tutor.classrooms.urls")),
     path("", include("tutor.quizzes.account_urls")),
     path("", include("tutor.lessons.urls")),
+    path("", include("tutor.privacy.urls")),
 )
 
 # Outside the language prefix: browsers ask for the favicon at the root, and the operators'

@@ -21,6 +21,7 @@ from tutor.learning import learners
 from tutor.quizzes.models import Participant, Response, Session
 
 BATCH = 500
+SESSION_LABEL = "quizzes.Session"  # how ``delete()`` counts them
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,6 @@ def purge(now: datetime, days: int) -> Purge:
     while batch := list(stale.values_list("pk", flat=True)[:BATCH]):
         with transaction.atomic():
             _, deleted = stale.filter(pk__in=batch).delete()
-        removed += deleted.get(Session._meta.label, 0)
+        removed += deleted.get(SESSION_LABEL, 0)
     gone = learners.purge(now, days)
     return Purge(removed, found.students, found.answers, gone)

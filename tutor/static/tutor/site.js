@@ -61,9 +61,13 @@ window.addEventListener("resize", reachableScrolls);
 document.addEventListener("htmx:afterSettle", reachableScrolls);
 
 // The browser's time zone, for the server to offer first when a teacher sets homework
-// times (read from the cookie; without it the page language's usual zone is offered).
+// times and to show a learner's review dates in (read from the cookie; without it the
+// page language's usual zone is used). Set only where a page asks for it (a logged-in
+// page, or one that shows dates: <meta name="tutor-browser-zone">), never for every
+// visitor (the privacy page lists it).
 try {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const wanted = document.querySelector('meta[name="tutor-browser-zone"]');
+  const zone = wanted && Intl.DateTimeFormat().resolvedOptions().timeZone;
   if (zone && !document.cookie.split("; ").includes("browser_zone=" + encodeURIComponent(zone))) {
     document.cookie =
       "browser_zone=" + encodeURIComponent(zone) + "; path=/; max-age=31536000; SameSite=Lax";
