@@ -33,7 +33,7 @@ def test_the_confirm_page_counts_in_the_page_language(client: Client) -> None:
     school = fill("teacher")
     client.force_login(school.user)
     text = client.get(f"/cs/quizzes/session/{school.session.code}/delete/").content.decode()
-    assert "<li>3 studenti</li>" in text and "<li>6 odpovědí</li>" in text
+    assert "<li>3\xa0studenti</li>" in text and "<li>6\xa0odpovědí</li>" in text  # Czech typography
 
 
 def test_deleting_a_session_takes_its_students_answers_and_claims(client: Client) -> None:
