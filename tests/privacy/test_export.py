@@ -31,7 +31,6 @@ def download(client: Client, lang: str = "en") -> zipfile.ZipFile:
     assert response["Content-Type"] == "application/zip"
     assert "attachment" in response["Content-Disposition"]
     content = b"".join(response.streaming_content)
-    response.close()  # as the server does: closes the temporary file
     return zipfile.ZipFile(io.BytesIO(content))
 
 
