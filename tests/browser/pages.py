@@ -293,6 +293,8 @@ def _quizzes() -> list[PageType]:
         teacher("quiz-classes", "/{lang}/quizzes/classes/"),
         teacher("quiz-class", "/{lang}/quizzes/classes/{classroom}/"),
         teacher("quiz-answer-key", "/{lang}/quizzes/session/{session}/answer-key/"),
+        teacher("quiz-session-delete", "/{lang}/quizzes/session/{session}/delete/"),
+        teacher("quiz-class-delete", "/{lang}/quizzes/classes/{classroom}/delete/"),
         PageType("join", "/{lang}/join/"),
         PageType("quiz-question", "/{lang}/join/{student_session}/", join_quiz),
         PageType("quiz-end", "/{lang}/join/{student_session}/", finish_quiz),
@@ -323,6 +325,10 @@ PAGE_TYPES: list[PageType] = [
     PageType("translations", "/{lang}/translations/"),
     PageType("login", "/{lang}/accounts/login/"),
     PageType("signup", "/{lang}/accounts/signup/"),
+    PageType("privacy", "/{lang}/privacy/"),
+    PageType("data", "/{lang}/accounts/data/"),  # a visitor: no progress yet
+    PageType("account-data", "/{lang}/accounts/data/", teacher=True),
+    PageType("account-delete", "/{lang}/accounts/delete/", teacher=True),
     PageType("not-found", "/{lang}/no-such-page/", status=404),
 ]
 BY_NAME = {page.name: page for page in PAGE_TYPES}

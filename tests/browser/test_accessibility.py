@@ -96,7 +96,8 @@ def test_the_teachers_bank_classes_printables_and_sharing_have_no_axe_violations
     """Every teacher page of the classroom features, in each language: the question bank
     (its list, a question's form with an error shown), the quiz page with the bank and
     the downloads, the answer key and the worksheet, a class, its report and its name
-    picker, the GIFT import and a shared quiz seen by a colleague."""
+    picker, the GIFT import and a shared quiz seen by a colleague; deleting a session, a
+    class or the account, the account's data and the privacy page."""
     from decimal import Decimal
 
     from tutor.classrooms.class_sessions import attach
@@ -132,6 +133,11 @@ def test_the_teachers_bank_classes_printables_and_sharing_have_no_axe_violations
         f"/quizzes/classes/{classroom.pk}/",
         f"/quizzes/classes/{classroom.pk}/report/",
         "/quizzes/bank/import/",
+        f"/quizzes/session/{session.code}/delete/",
+        f"/quizzes/classes/{classroom.pk}/delete/",
+        "/accounts/data/",
+        "/accounts/delete/",
+        "/privacy/",
     )
     for path in pages:
         teacher.goto(site(f"/{language}{path}"))
