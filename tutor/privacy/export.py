@@ -116,9 +116,10 @@ def readme(user: User, when: datetime) -> str:
         "",
         gettext(
             "Each CSV file is one table, for a spreadsheet; its first row names the columns. "
-            "The ids join the tables: quiz_id in quiz_questions.csv is an id in quizzes.csv. "
+            "The ids join the tables: %(column)s in %(file)s is an id in %(other)s. "
             "Times are in UTC."
-        ),
+        )
+        % {"column": "quiz_id", "file": "quiz_questions.csv", "other": "quizzes.csv"},
         "",
         *(labelled(f"{name}.csv", str(about)) for name, about in ABOUT.items()),
         labelled("data.json", gettext("every table above again, in one file for programs")),
