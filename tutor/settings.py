@@ -20,8 +20,7 @@ Environment:
     QUIZ_MAX_QUESTIONS, BANK_MAX_QUESTIONS, EXPORT_MAX_QUESTIONS, IMPORT_MAX_BYTES,
     IMPORT_MAX_QUESTIONS  what one teacher may ask of the server (defaults 200, 3000, 200,
                      204800, 300; tutor/quizzes/quotas.py, docs/deploying.md "Quotas")
-    RETENTION_DAYS   days a finished quiz session (with its students and answers) and anonymous
-                     learning progress are kept before `manage.py purge` deletes them (default 365)
+    RETENTION_DAYS   days idle quiz sessions and anonymous progress are kept (default 365)
     CSRF_TRUSTED_ORIGINS     comma-separated origins, e.g. https://tutor.example.org
     STATIC_ROOT      where collectstatic puts the static files (default: staticfiles/)
     TUTOR_STATIC_MANIFEST  "1"/"0": serve compressed, content-hashed static files from
@@ -87,7 +86,6 @@ INSTALLED_APPS = [
     "tutor.translations",
     "tutor.learning",
     "tutor.lessons",
-    "tutor.privacy",
 ]
 
 MIDDLEWARE = [
@@ -188,11 +186,7 @@ BANK_MAX_QUESTIONS = int(os.environ.get("BANK_MAX_QUESTIONS", "3000"))
 EXPORT_MAX_QUESTIONS = int(os.environ.get("EXPORT_MAX_QUESTIONS", "200"))
 IMPORT_MAX_BYTES = int(os.environ.get("IMPORT_MAX_BYTES", str(200 * 1024)))
 IMPORT_MAX_QUESTIONS = int(os.environ.get("IMPORT_MAX_QUESTIONS", "300"))
-
-# How long finished quiz sessions (their students' nicknames and answers) and anonymous
-# learners' progress are kept: `manage.py purge` (tutor/privacy/retention.py, run daily)
-# deletes what is older; the privacy page states it (docs/deploying.md, "Housekeeping").
-RETENTION_DAYS = int(os.environ.get("RETENTION_DAYS", "365"))
+RETENTION_DAYS = int(os.environ.get("RETENTION_DAYS", "365"))  # quizzes/retention.py
 
 # Caches (docs/deploying.md, "Past one machine"). What every app server process must share
 # goes to "default" and "state"; "local" is each process's own. Without REDIS_URL: the

@@ -10,15 +10,15 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
+from tests.privacy.school import answered_by, fill, session_of
 from tutor.learning.models import Learner
 from tutor.quizzes.models import Participant, Response, Session
-
-from .school import School, answered_by, session_of
 
 pytestmark = pytest.mark.django_db
 
 
-def test_purge_deletes_old_sessions_and_keeps_recent_ones(school: School, settings) -> None:
+def test_purge_deletes_old_sessions_and_keeps_recent_ones(db: None, settings) -> None:
+    school = fill("teacher")
     settings.RETENTION_DAYS = 30
     now = timezone.now()
     old = session_of(school.quiz, created=now - timedelta(days=40))
@@ -43,7 +43,8 @@ def test_purge_deletes_old_sessions_and_keeps_recent_ones(school: School, settin
     assert "1 anonymous learners" in out.getvalue()
 
 
-def test_purge_dry_run_counts_and_deletes_nothing(school: School) -> None:
+def test_purge_dry_run_counts_and_deletes_nothing(db: None) -> None:
+    school = fill("teacher")
     old = session_of(school.quiz, created=timezone.now() - timedelta(days=400))
     answered_by(old, "Old", at=timezone.now() - timedelta(days=399))
     out = StringIO()

@@ -1,6 +1,6 @@
 """``python manage.py purge [--dry-run] [--days N]``: delete finished quiz sessions (their
 students and answers) and anonymous learners' progress older than ``RETENTION_DAYS``
-(tutor/privacy/retention.py). Run it daily from cron, beside Django's ``clearsessions``
+(tutor/quizzes/retention.py). Run it daily from cron, beside Django's ``clearsessions``
 (docs/deploying.md, "Housekeeping"); ``--dry-run`` only counts.
 """
 
@@ -12,7 +12,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 
-from tutor.privacy import retention
+from tutor.quizzes import retention
 
 
 class Command(BaseCommand):
