@@ -391,7 +391,7 @@ AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "tutor.quizzes.account_limits.locked_out"
-AXES_CLIENT_IP_CALLABLE = "tutor.quizzes.account_limits.client_address"
+AXES_CLIENT_IP_CALLABLE = "tutor.quizzes.account_limits.axes_address"
 # New accounts one address may make in an hour (a whole class signing up at once from one
 # school counts here: raise it for a bigger one); one device may make three.
 SIGNUPS_PER_ADDRESS = int(os.environ.get("SIGNUPS_PER_ADDRESS", "20"))

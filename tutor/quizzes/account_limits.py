@@ -21,6 +21,8 @@ servers, for a fixed window from its first count.
 
 from __future__ import annotations
 
+import ipaddress
+
 import hashlib
 from dataclasses import dataclass
 from typing import Any
@@ -76,6 +78,16 @@ def client_address(request: HttpRequest) -> str:
     """The network address a request came from (as the join box counts it): the proxy in
     front must pass the client's own as ``REMOTE_ADDR``, never a header a client sets."""
     return str(request.META.get("REMOTE_ADDR") or "unknown")
+
+
+def axes_address(request: HttpRequest) -> str | None:
+    """The address django-axes stores (a database IP column): the client's, or None when
+    the request has none that is an address (the test client's ``force_login``)."""
+    address = request.META.get("REMOTE_ADDR") or ""
+    try:
+        return str(ipaddress.ip_address(address))
+    except ValueError:
+        return None
 
 
 class AxesBackend(AxesStandaloneBackend):
