@@ -21,9 +21,8 @@ servers, for a fixed window from its first count.
 
 from __future__ import annotations
 
-import ipaddress
-
 import hashlib
+import ipaddress
 from dataclasses import dataclass
 from typing import Any
 
