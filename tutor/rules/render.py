@@ -24,6 +24,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from tutor.core.kept_text import kept_text
+from tutor.core.locales import languages
 from tutor.core.markers import call_uncached, marking
 
 from . import glossary
@@ -34,7 +35,9 @@ from .sections import select_sections, without_asides
 from .segment_tokens import frame_segments, note_segment
 from .segments import is_directive, iter_segments, markdown, split_anchor
 
-LANGUAGE_NEUTRAL_LINK = re.compile(r"^/(?!(?:en|bn|hi|ja|cs)/)(?!static/)")
+LANGUAGE_NEUTRAL_LINK = re.compile(
+    rf"^/(?!(?:{'|'.join(re.escape(entry.code) for entry in languages())})/)(?!static/)"
+)
 
 
 @dataclass(frozen=True)
