@@ -16,12 +16,12 @@ from decimal import Decimal
 from fractions import Fraction
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Any
 
 from babel import Locale
 from babel.numbers import format_decimal, format_percent
 from django.conf import settings
 from django.utils.translation import get_language
-
 
 #: The registry of languages; ``manage.py startlanguage`` adds to it.
 LANGUAGES_FILE = Path(__file__).resolve().parents[2] / "locale" / "languages.toml"
@@ -48,16 +48,16 @@ def languages() -> tuple[Language, ...]:
     """Every language the site serves, in the switcher's order, English (the source)
     first; beta languages included."""
     with LANGUAGES_FILE.open("rb") as file:
-        tables = tomllib.load(file)["language"]
-    return tuple(
-        Language(
-            **{
-                key: tuple(value) if isinstance(value, list) else value
-                for key, value in table.items()
-            }
-        )
-        for table in tables
-    )
+        tables: list[dict[str, Any]] = tomllib.load(file)["language"]
+    return tuple(_entry(table) for table in tables)
+
+
+def _entry(table: dict[str, Any]) -> Language:
+    """One ``[[language]]`` table as a :class:`Language` (a list becomes a tuple)."""
+    fields: dict[str, Any] = {
+        key: tuple(value) if isinstance(value, list) else value for key, value in table.items()
+    }
+    return Language(**fields)
 
 
 @cache  # key: the language code; the registry's entry, immutable

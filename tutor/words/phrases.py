@@ -39,7 +39,9 @@ _MARKUP = re.compile(
 # A hyphen between two digits, with the numbers around it: "20-20", "A-2-3".
 _DIGIT_HYPHEN = re.compile(r"(?<![0-9A-Za-z-])[0-9]+(?:-[0-9]+)+(?![0-9A-Za-z-])")
 # One character of a text node as written: an entity, or a character.
-_WRITTEN_CHARACTER = re.compile(r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);|.", re.DOTALL)
+_WRITTEN_CHARACTER = re.compile(
+    r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);|.", re.DOTALL
+)
 # Kana and kanji: a text node without any has no phrase to break.
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
