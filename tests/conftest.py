@@ -37,6 +37,13 @@ LANGUAGES = [code for code, _ in settings.LANGUAGES]
 TRANSLATED = [entry.code for entry in shipped_languages() if entry.code != settings.LANGUAGE_CODE]
 
 
+def without_breaks(html: str) -> str:
+    """A page's markup without the ``<wbr>`` the typography middleware puts between
+    Japanese phrases (``tutor/words/phrases.py``): for a test that looks for a whole
+    sentence in the markup."""
+    return html.replace("<wbr>", "")
+
+
 @pytest.fixture(autouse=True)
 def english() -> Iterator[None]:
     """Each test starts in English: a request for a /cs/ page leaves Czech active in the

@@ -4,7 +4,7 @@ Japanese is written without spaces, so a browser breaks its lines between any tw
 characters, inside words: 「メイン/ポット」 in a narrow cell. A language whose registry
 entry names a ``phrase_parser`` (``locale/languages.toml``) gets a ``<wbr>`` between its
 phrases, found by BudouX, and ``word-break: keep-all`` (``languages.css``): its lines then
-break between phrases only. In every language a hyphen between digits ("20-20") is kept
+break between phrases only. In every language a hyphen between numbers ("20-20") is kept
 on one line (``<span class="nobr">``), so the game's name never ends a line with "20-".
 
 Only text between tags changes, as in :mod:`tutor.words.typography`: tags and their
@@ -36,8 +36,9 @@ _MARKUP = re.compile(
     r"|<!--.*?-->|<[^>]*>",
     re.DOTALL | re.IGNORECASE,
 )
-# A hyphen between two digits, with the numbers around it: "20-20", "A-2-3".
-_DIGIT_HYPHEN = re.compile(r"(?<![0-9A-Za-z-])[0-9]+(?:-[0-9]+)+(?![0-9A-Za-z-])")
+# A hyphen between numbers of two digits or more: "20-20", a date "2026-12-02"; not a
+# card sequence ("Q-J-10", "10-9-8"), which its own markup shows as chips.
+_DIGIT_HYPHEN = re.compile(r"(?<![0-9A-Za-z-])[0-9]{2,}(?:-[0-9]{2,})+(?![0-9A-Za-z-])")
 # One character of a text node as written: an entity, or a character.
 _WRITTEN_CHARACTER = re.compile(
     r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);|.", re.DOTALL
