@@ -35,14 +35,15 @@ CSS_HEADER = """\
 
 
 def shows_beta(request: HttpRequest) -> bool:
-    """Whether the switcher offers this visitor the beta languages."""
-    user = getattr(request, "user", None)
-    return (
-        request.GET.get("beta") == "1"
-        or bool(getattr(user, "is_staff", False))
-        or bool(getattr(request, "translate_mode", False))
-        or is_beta(getattr(request, "LANGUAGE_CODE", ""))
-    )
+    """Whether the switcher offers this visitor the beta languages. The visitor's account
+    is read last, and only while there is a beta language: it may cost a query."""
+    if all(not entry.beta for entry in languages()):
+        return False
+    if request.GET.get("beta") == "1" or getattr(request, "translate_mode", False):
+        return True
+    if is_beta(getattr(request, "LANGUAGE_CODE", "")):
+        return True
+    return bool(getattr(getattr(request, "user", None), "is_staff", False))
 
 
 def _font_family(entry: Language) -> str:
