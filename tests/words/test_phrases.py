@@ -45,6 +45,14 @@ def test_phrase_breaks_leaves_tags_attributes_and_raw_text_alone() -> None:
     assert html.replace(WBR, "") == page
 
 
+def test_phrase_breaks_never_splits_a_latin_word_or_a_number() -> None:
+    html = phrase_breaks(
+        "要確認のメッセージ（fuzzy：翻訳後に英語が変更されたもの）は1,250.50です", "ja"
+    )
+    assert WBR in html
+    assert "fuzzy" in html and "1,250.50" in html
+
+
 def test_phrase_breaks_never_splits_an_entity() -> None:
     text = escape("ポットは<script>&「A&B」です。") + "&nbsp;&#x27;役&#12354;です"
     html = phrase_breaks(text, "ja")

@@ -46,6 +46,9 @@ _WRITTEN_CHARACTER = re.compile(
 # Kana and kanji: a text node without any has no phrase to break.
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
+# A character of a Latin word or a number: BudouX may cut "fuzzy" after "fuz".
+_LATIN = re.compile(r"[0-9A-Za-z\u00c0-\u024f.,'’%]")
+
 WBR = "<wbr>"
 
 
@@ -78,9 +81,12 @@ def _broken(written: str, parser: str) -> str:
     parts: list[str] = []
     done = 0
     for phrase in _parser(parser).parse("".join(shown)):
-        parts.append("".join(characters[done : done + len(phrase)]))
-        done += len(phrase)
-    return WBR.join(parts)
+        end = done + len(phrase)
+        if done and not (_LATIN.match(shown[done - 1]) and _LATIN.match(shown[done])):
+            parts.append(WBR)  # never inside a Latin word or a number ("fuzzy", "1,250")
+        parts.append("".join(characters[done:end]))
+        done = end
+    return "".join(parts)
 
 
 def _text(written: str, parser: str) -> str:
