@@ -361,7 +361,9 @@ def _hreflang_pieces(origin: str, path: str) -> tuple[str, ...]:
 def _switcher_pieces(path: str, current: str, with_beta: bool) -> tuple[str, ...]:
     # Translators: after a language's name in the language switcher, for a language whose
     # translation is not finished yet (it is not offered to every visitor).
-    beta = format_html(' <small class="beta-mark">{}</small>', pgettext("language", "beta"))
+    beta = format_html(
+        ' <small class="beta-mark" lang="{}">{}</small>', current, pgettext("language", "beta")
+    )
     markup = "\n".join(
         format_html('<li><a href="{}', url)
         + "\x00"
