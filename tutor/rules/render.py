@@ -142,7 +142,7 @@ def _render(
     catalog_mtime: float,
     order_mtime: float = 0.0,
 ) -> RenderedDocument:
-    md = markdown()
+    md = with_scrolling_tables(markdown())
     tokens = md.parse(document.path.read_text(encoding="utf-8"))
     with translation.override(language):
         title, toc, total, done = _translate(md, tokens, document, language)
@@ -155,6 +155,19 @@ def _render(
         frame_segments(tokens)
         body = md.renderer.render(tokens, md.options, {})
     return RenderedDocument(title, mark_safe(body), tuple(toc), total, done)
+
+
+def _table_in_scroller(self: Any, tokens: list[Token], idx: int, options: Any, env: Any) -> str:
+    html: str = self.renderToken(tokens, idx, options, env)
+    return f'<div class="table-scroll">{html}' if tokens[idx].nesting == 1 else f"{html}</div>"
+
+
+def with_scrolling_tables(md: MarkdownIt) -> MarkdownIt:
+    """``md`` rendering each Markdown table in a box that scrolls sideways when the table
+    is wider than the column (Japanese breaks lines between phrases only)."""
+    md.add_render_rule("table_open", _table_in_scroller)
+    md.add_render_rule("table_close", _table_in_scroller)
+    return md
 
 
 def render_sections(
@@ -186,7 +199,7 @@ def _render_sections(
     master_mtime: float,
     catalog_mtime: float,
 ) -> RenderedDocument:
-    md = markdown()
+    md = with_scrolling_tables(markdown())
     master = md.parse(document.path.read_text(encoding="utf-8"))
     tokens = without_asides(select_sections(master, anchors))
     with translation.override(language):
