@@ -53,6 +53,11 @@ def test_phrase_breaks_never_splits_a_latin_word_or_a_number() -> None:
     assert "fuzzy" in html and "1,250.50" in html
 
 
+def test_phrase_breaks_splits_a_phrase_too_long_for_a_phone_where_a_katakana_word_ends() -> None:
+    html = phrase_breaks("レイズは必ずビッグブラインド1つ分以上でなければならないとしています。", "ja")
+    assert "ビッグブラインド<wbr>1つ分以上" in html
+
+
 def test_phrase_breaks_never_splits_an_entity() -> None:
     text = escape("ポットは<script>&「A&B」です。") + "&nbsp;&#x27;役&#12354;です"
     html = phrase_breaks(text, "ja")

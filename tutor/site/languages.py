@@ -59,8 +59,9 @@ def _rules(entry: Language) -> list[str]:
     selector = f":lang({entry.code})"
     declarations = [f"font-family: {_font_family(entry)};"]
     if entry.phrase_parser:
-        # Lines break only where the server put <wbr> (between phrases), never inside one.
-        declarations.append("word-break: keep-all;")
+        # Lines break only where the server put <wbr> (between phrases), never inside one,
+        # unless a phrase is longer than the whole line.
+        declarations.append("word-break: keep-all; overflow-wrap: break-word;")
     rules = [f"{selector} {{ {' '.join(declarations)} }}"]
     if entry.line_height:
         # Set where the language is declared and inherited from there, so a component's

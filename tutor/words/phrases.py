@@ -49,6 +49,14 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 # A character of a Latin word or a number: BudouX may cut "fuzzy" after "fuz".
 _LATIN = re.compile(r"[0-9A-Za-z\u00c0-\u024f.,'’%]")
 
+# Where a katakana word begins or ends inside a phrase: 「ビッグブラインド|1つ分以上で…」.
+_KATAKANA_EDGE = re.compile(
+    r"(?<=[\u30a0-\u30ff])(?=[^\u30a0-\u30ff])|(?<=[^\u30a0-\u30ff])(?=[\u30a0-\u30ff])"
+)
+#: A phrase longer than this (in characters) may break where a katakana word begins or
+#: ends: twelve full-width characters are about half a phone's line.
+LONG_PHRASE = 12
+
 WBR = "<wbr>"
 
 
@@ -78,15 +86,28 @@ def _broken(written: str, parser: str) -> str:
     shown = [html.unescape(character) for character in characters]
     if any(len(character) != 1 for character in shown):
         return written  # an entity that is not one character: left as it is
-    parts: list[str] = []
+    breaks = _breaks("".join(shown), parser)
+    return "".join(
+        (WBR if i in breaks else "") + character for i, character in enumerate(characters)
+    )
+
+
+def _breaks(text: str, parser: str) -> set[int]:
+    """Where a line may break in ``text``: between BudouX's phrases, and inside a phrase too
+    long for a phone's line where a katakana word begins or ends; never inside a Latin
+    word or a number ("fuzzy", "1,250")."""
+    breaks: set[int] = set()
     done = 0
-    for phrase in _parser(parser).parse("".join(shown)):
-        end = done + len(phrase)
-        if done and not (_LATIN.match(shown[done - 1]) and _LATIN.match(shown[done])):
-            parts.append(WBR)  # never inside a Latin word or a number ("fuzzy", "1,250")
-        parts.append("".join(characters[done:end]))
-        done = end
-    return "".join(parts)
+    for phrase in _parser(parser).parse(text):
+        breaks.add(done)
+        if len(phrase) > LONG_PHRASE:
+            breaks.update(done + m.start() for m in _KATAKANA_EDGE.finditer(phrase))
+        done += len(phrase)
+    return {
+        i
+        for i in breaks
+        if 0 < i < len(text) and not (_LATIN.match(text[i - 1]) and _LATIN.match(text[i]))
+    }
 
 
 def _text(written: str, parser: str) -> str:
