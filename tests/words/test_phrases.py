@@ -54,7 +54,9 @@ def test_phrase_breaks_never_splits_a_latin_word_or_a_number() -> None:
 
 
 def test_phrase_breaks_splits_a_phrase_too_long_for_a_phone_where_a_katakana_word_ends() -> None:
-    html = phrase_breaks("レイズは必ずビッグブラインド1つ分以上でなければならないとしています。", "ja")
+    html = phrase_breaks(
+        "レイズは必ずビッグブラインド1つ分以上でなければならないとしています。", "ja"
+    )
     assert "ビッグブラインド<wbr>1つ分以上" in html
 
 
