@@ -58,6 +58,9 @@ def test_phrase_breaks_splits_a_phrase_too_long_for_a_phone_where_a_katakana_wor
         "レイズは必ずビッグブラインド1つ分以上でなければならないとしています。", "ja"
     )
     assert "ビッグブラインド<wbr>1つ分以上" in html
+    assert "ロイヤルストレートフラッシュが<wbr>" in phrase_breaks(
+        "ロイヤルストレートフラッシュが最強の役です", "ja"
+    )
 
 
 def test_phrase_breaks_never_splits_an_entity() -> None:

@@ -56,6 +56,8 @@ _KATAKANA_EDGE = re.compile(
 #: A phrase longer than this (in characters) may break where a katakana word begins or
 #: ends: twelve full-width characters are about half a phone's line.
 LONG_PHRASE = 12
+#: Each part of a phrase split so is at least this long.
+SHORTEST = 3
 
 WBR = "<wbr>"
 
@@ -101,7 +103,9 @@ def _breaks(text: str, parser: str) -> set[int]:
     for phrase in _parser(parser).parse(text):
         breaks.add(done)
         if len(phrase) > LONG_PHRASE:
-            breaks.update(done + m.start() for m in _KATAKANA_EDGE.finditer(phrase))
+            edges = (m.start() for m in _KATAKANA_EDGE.finditer(phrase))
+            # Not before a particle or after a prefix: 「ロイヤルストレートフラッシュが」 stays.
+            breaks.update(done + e for e in edges if SHORTEST <= e <= len(phrase) - SHORTEST)
         done += len(phrase)
     return {
         i
