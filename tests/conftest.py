@@ -9,6 +9,8 @@ from django.utils import translation
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 
+from tutor.core.locales import shipped_languages
+
 # One Chromium and one live server per pytest process, for the browser tests of any folder.
 pytest_plugins = ["tests.browser.plugin"]
 
@@ -30,7 +32,16 @@ hypothesis_settings.register_profile(
 hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 LANGUAGES = [code for code, _ in settings.LANGUAGES]
-TRANSLATED = [code for code in LANGUAGES if code != "en"]
+#: The shipped translations: every language but English out of beta, each held to a
+#: complete catalog (a beta language, locale/languages.toml, may be partly translated).
+TRANSLATED = [entry.code for entry in shipped_languages() if entry.code != settings.LANGUAGE_CODE]
+
+
+def without_breaks(html: str) -> str:
+    """A page's markup without the ``<wbr>`` the typography middleware puts between
+    Japanese phrases (``tutor/words/phrases.py``): for a test that looks for a whole
+    sentence in the markup."""
+    return html.replace("<wbr>", "")
 
 
 @pytest.fixture(autouse=True)

@@ -41,6 +41,8 @@ import dj_database_url
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
+from tutor.core.locales import languages
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -112,7 +114,7 @@ MIDDLEWARE = [
     # Czech non-breaking spaces on the finished HTML (inside CommonMiddleware, which then
     # counts the changed length; nothing listed below changes a page's body but the
     # translators' mode, which must run first).
-    "tutor.site.typography.CzechTypographyMiddleware",
+    "tutor.site.typography.TypographyMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # The translators' ?translate=1 mode (tutor/translations/incontext.py): needs the user;
@@ -249,15 +251,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# Languages: English is the source; the other four ship complete catalogs.
+# Languages: English is the source; the list is locale/languages.toml (tutor.core.locales),
+# beta languages included (served at their prefix, left out of the public switcher).
 LANGUAGE_CODE = "en"
-LANGUAGES = [
-    ("en", _("English")),
-    ("bn", _("Bengali")),
-    ("hi", _("Hindi")),
-    ("ja", _("Japanese")),
-    ("cs", _("Czech")),
-]
+LANGUAGES = [(entry.code, _(entry.name)) for entry in languages()]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 FORMAT_MODULE_PATH = ["tutor.formats"]
 USE_I18N = True

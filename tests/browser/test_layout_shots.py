@@ -43,6 +43,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
+from tests.conftest import TRANSLATED
 from tutor.translations.rendered import PAGE_TEXT_JS, check, without
 
 from .axe import SERIOUS, STRICT, violations
@@ -230,7 +231,7 @@ def look(page: Page, kind: PageType, lang: str, shots: Path) -> list[str]:
 
 #: The languages whose visible text the rendered-text guard reads (at the last size only:
 #: the words do not change with the width).
-GUARDED = ("bn", "hi", "ja", "cs")
+GUARDED = tuple(TRANSLATED)
 
 
 def rendered_text_problems(page: Page, kind: PageType, lang: str) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
+from tests.conftest import LANGUAGES
 from tutor.learning.mastery import DROP, RULES, Mastery
 from tutor.lessons.words import REFUSALS, RULE_SENTENCES, mastery_rules, rule_sentence
 
@@ -15,7 +16,7 @@ def test_every_mastery_rule_has_a_sentence() -> None:
     assert {rule.code for rule in (*RULES, DROP)} == set(RULE_SENTENCES)
 
 
-@pytest.mark.parametrize("language", ["en", "bn", "hi", "ja", "cs"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_rules_are_written_out_with_their_numbers(language: str) -> None:
     with translation.override(language):
         levels, drop = mastery_rules()

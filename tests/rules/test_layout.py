@@ -12,6 +12,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 from markdown_it.token import Token
 
+from tests.conftest import without_breaks
 from tutor.concepts import CONCEPTS
 from tutor.drills.practice import practice
 from tutor.engine import teenpatti
@@ -37,7 +38,7 @@ def tokens_of(slug: str) -> list[Token]:
 def page_html(client: Client, language: str, slug: str) -> str:
     response = client.get(f"/{language}/rules/{slug}/")
     assert response.status_code == 200
-    return response.content.decode()
+    return without_breaks(response.content.decode())
 
 
 def h2_sections(html: str) -> list[tuple[str, str]]:

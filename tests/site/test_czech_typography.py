@@ -11,7 +11,7 @@ from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.test import Client, RequestFactory
 
 from tutor.drills.registry import DRILLS
-from tutor.site.typography import CzechTypographyMiddleware, typeset_html
+from tutor.site.typography import TypographyMiddleware, typeset_html
 from tutor.words.typography import NBSP, czech_nbsp
 
 # A one-letter preposition or conjunction, then a plain space and more text on the line.
@@ -86,7 +86,7 @@ def _middleware(response: HttpResponse, language: str = "cs") -> HttpResponse:
     def view(_: HttpRequest) -> HttpResponse:
         return response
 
-    return CzechTypographyMiddleware(view)(request)
+    return TypographyMiddleware(view)(request)
 
 
 def test_middleware_changes_czech_html_and_its_length() -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from django.core.cache import caches
 
+from tests.conftest import LANGUAGES
 from tutor.site.apps import forget_fragments
 
 
@@ -24,7 +25,7 @@ def _page(client, url: str) -> str:
     return response.content.decode()
 
 
-@pytest.mark.parametrize("language", ["en", "bn", "hi", "ja", "cs"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_cached_header_is_the_page_language(client, language):
     first = _page(client, f"/{language}/drills/")
     caches["local"].clear()

@@ -12,7 +12,7 @@ from tutor.words.terms import seat_name
 
 from .hands import mid_hand, side_pot_showdown
 
-STYLESHEETS = ("tutor/site.css", "tutor/table.css")
+STYLESHEETS = ("tutor/site.css", "tutor/languages.css", "tutor/table.css")
 
 
 def picture(seats: int, state: str, language: str = "en") -> TablePicture:

@@ -1,19 +1,83 @@
-"""The active language (:func:`current_language`) and locale data from Babel: language
-names in their own script and number formatting.
+"""The site's languages (:func:`languages`, read from ``locale/languages.toml``, the one
+list of them), the active language (:func:`current_language`) and locale data from Babel:
+language names in their own script and number formatting.
 
-The locale data is computed once per process and cached.
+The registry and the locale data are read once per process and cached.
+
+>>> [language.code for language in languages()][:2], language("ja").time_zone
+(['en', 'bn'], 'Asia/Tokyo')
 """
 
 from __future__ import annotations
 
+import tomllib
+from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache, lru_cache
+from pathlib import Path
+from typing import Any
 
 from babel import Locale
 from babel.numbers import format_decimal, format_percent
 from django.conf import settings
 from django.utils.translation import get_language
+
+#: The registry of languages; ``manage.py startlanguage`` adds to it.
+LANGUAGES_FILE = Path(__file__).resolve().parents[2] / "locale" / "languages.toml"
+
+
+@dataclass(frozen=True)
+class Language:
+    """One language of the site, as ``locale/languages.toml`` describes it."""
+
+    code: str
+    name: str  # in English; the interface catalogs translate it
+    time_zone: str
+    beta: bool = False
+    checks: tuple[str, ...] = ()
+    line_height: float | None = None
+    heading_line_height: float | None = None
+    fonts: tuple[str, ...] = ()
+    latin_first: bool = False
+    phrase_parser: str = ""  # BudouX's parser ("ja"): <wbr> between phrases, keep-all
+
+
+@cache  # no key: the registry file, read once per process; an immutable tuple
+def languages() -> tuple[Language, ...]:
+    """Every language the site serves, in the switcher's order, English (the source)
+    first; beta languages included."""
+    with LANGUAGES_FILE.open("rb") as file:
+        tables: list[dict[str, Any]] = tomllib.load(file)["language"]
+    return tuple(_entry(table) for table in tables)
+
+
+def _entry(table: dict[str, Any]) -> Language:
+    """One ``[[language]]`` table as a :class:`Language` (a list becomes a tuple)."""
+    fields: dict[str, Any] = {
+        key: tuple(value) if isinstance(value, list) else value for key, value in table.items()
+    }
+    return Language(**fields)
+
+
+@cache  # key: the language code; the registry's entry, immutable
+def language(code: str) -> Language:
+    """The registry's entry for ``code`` (``KeyError`` for a language the site lacks)."""
+    for entry in languages():
+        if entry.code == code:
+            return entry
+    raise KeyError(code)
+
+
+def shipped_languages() -> tuple[Language, ...]:
+    """The languages out of beta, English included: offered to everyone, and held to a
+    complete catalog by the tests."""
+    return tuple(entry for entry in languages() if not entry.beta)
+
+
+def is_beta(code: str) -> bool:
+    """Whether ``code`` is a beta language: served, but not in the public switcher."""
+    return any(entry.code == code and entry.beta for entry in languages())
 
 
 def current_language() -> str:
@@ -42,6 +106,7 @@ def language_name(code: str, language: str) -> str:
 
 @cache
 def language_choices() -> tuple[tuple[str, str], ...]:
+    """Every served language (beta ones too) and its name in its own script."""
     return tuple((code, native_name(code)) for code, _ in settings.LANGUAGES)
 
 

@@ -13,14 +13,11 @@ from functools import cache
 from babel.core import get_global
 from django.http import HttpRequest
 
-#: A sensible time zone for each page language; the teacher can pick any other.
-DEFAULT_ZONES = {
-    "en": "UTC",
-    "bn": "Asia/Dhaka",
-    "hi": "Asia/Kolkata",
-    "ja": "Asia/Tokyo",
-    "cs": "Europe/Prague",
-}
+from .locales import languages
+
+#: A sensible time zone for each page language (``locale/languages.toml``); the teacher
+#: can pick any other.
+DEFAULT_ZONES = {entry.code: entry.time_zone for entry in languages()}
 
 #: The regions of real places' time zones (not ``Etc/GMT+5``, ``US/Pacific``, ``EST5EDT``).
 ZONE_REGIONS = frozenset(

@@ -24,6 +24,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from tutor.core.kept_text import kept_text
+from tutor.core.locales import languages
 from tutor.core.markers import call_uncached, marking
 
 from . import glossary
@@ -34,7 +35,9 @@ from .sections import select_sections, without_asides
 from .segment_tokens import frame_segments, note_segment
 from .segments import is_directive, iter_segments, markdown, split_anchor
 
-LANGUAGE_NEUTRAL_LINK = re.compile(r"^/(?!(?:en|bn|hi|ja|cs)/)(?!static/)")
+LANGUAGE_NEUTRAL_LINK = re.compile(
+    rf"^/(?!(?:{'|'.join(re.escape(entry.code) for entry in languages())})/)(?!static/)"
+)
 
 
 @dataclass(frozen=True)
@@ -139,7 +142,7 @@ def _render(
     catalog_mtime: float,
     order_mtime: float = 0.0,
 ) -> RenderedDocument:
-    md = markdown()
+    md = with_scrolling_tables(markdown())
     tokens = md.parse(document.path.read_text(encoding="utf-8"))
     with translation.override(language):
         title, toc, total, done = _translate(md, tokens, document, language)
@@ -152,6 +155,19 @@ def _render(
         frame_segments(tokens)
         body = md.renderer.render(tokens, md.options, {})
     return RenderedDocument(title, mark_safe(body), tuple(toc), total, done)
+
+
+def _table_in_scroller(self: Any, tokens: list[Token], idx: int, options: Any, env: Any) -> str:
+    html: str = self.renderToken(tokens, idx, options, env)
+    return f'<div class="table-scroll">{html}' if tokens[idx].nesting == 1 else f"{html}</div>"
+
+
+def with_scrolling_tables(md: MarkdownIt) -> MarkdownIt:
+    """``md`` rendering each Markdown table in a box that scrolls sideways when the table
+    is wider than the column (Japanese breaks lines between phrases only)."""
+    md.add_render_rule("table_open", _table_in_scroller)
+    md.add_render_rule("table_close", _table_in_scroller)
+    return md
 
 
 def render_sections(
@@ -183,7 +199,7 @@ def _render_sections(
     master_mtime: float,
     catalog_mtime: float,
 ) -> RenderedDocument:
-    md = markdown()
+    md = with_scrolling_tables(markdown())
     master = md.parse(document.path.read_text(encoding="utf-8"))
     tokens = without_asides(select_sections(master, anchors))
     with translation.override(language):

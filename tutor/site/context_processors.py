@@ -9,7 +9,7 @@ from functools import lru_cache
 from django.http import HttpRequest
 from django.urls import translate_url
 
-from tutor.core.locales import language_choices
+from tutor.core.locales import is_beta, language_choices
 
 
 # Key: the path (without its query). Nothing user-specific; the value is a tuple of strings.
@@ -25,4 +25,5 @@ def translated_paths(path: str) -> tuple[str, ...]:
 
 def site(request: HttpRequest) -> dict[str, object]:
     path, mark, query = request.get_full_path().partition("?")
-    return {"page_path": path, "page_query": mark + query}
+    beta = is_beta(getattr(request, "LANGUAGE_CODE", ""))
+    return {"page_path": path, "page_query": mark + query, "language_is_beta": beta}

@@ -1,11 +1,14 @@
-"""Czech typography on every Czech HTML page (``tutor/words/typography.py`` says what).
+"""Typography on every HTML page: Czech non-breaking spaces on Czech text
+(``tutor/words/typography.py`` says what), Japanese lines broken between phrases only
+and hyphenated numbers ("20-20") kept on one line in every language
+(``tutor/words/phrases.py``).
 
 The rule is applied once to the finished page, not per template or per catalog entry, so
 that engine numbers, catalog text and template text all get it and nobody types U+00A0.
 Only complete (not streamed) ``text/html`` responses change; CSV, XML, GIFT and JSON
 downloads are data and stay as they are.
 
-Text is Czech by the ``lang`` of the element around it: the ``<html>`` element's for a
+Text is in a language by the ``lang`` of the element around it: the ``<html>`` element's for a
 page (a student's page may be in the session's language, not the address's), the
 request's language for a fragment without one (an htmx swap). So an element marked
 ``lang="cs"`` in an English page (a Czech worksheet printed from the English site) gets
@@ -77,9 +80,9 @@ def typeset_html(content: str, language: str) -> str:
     return "".join(parts)
 
 
-class CzechTypographyMiddleware:
-    """Non-breaking spaces in Czech pages and Czech parts of pages; every other response
-    passes untouched."""
+class TypographyMiddleware:
+    """Each part of an HTML page typeset in its language; every other response passes
+    untouched."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response

@@ -8,11 +8,13 @@ returns a :class:`Finding` per offending spot. The rules:
 ``card-code``
     a card written as a code (``Kd``, ``Ts``, ``10h``): a rank A K Q J T or 2-10 and a
     lower-case suit s h d c, as a token of its own. Prose shows suit symbols or names.
-``latin``  (bn, hi, ja)
+Which rules a language's pages get is its ``checks`` in ``locale/languages.toml``.
+
+``latin``  (bn, hi, ja: scripts other than Latin)
     a Latin-script word that the language's allow-list does not name: the allow-list
     (``locale/<ll>/latin-allowed.toml``) holds proper names, the poker terms the
     terminology glosses in Latin, and units, each with its reason.
-``english``  (cs)
+``english``  (cs: Latin scripts)
     Czech is written in Latin, so instead a few English function words (``the``,
     ``and`` ...) that no Czech sentence contains betray an untranslated string.
 ``ja-punctuation``  (ja)
@@ -25,7 +27,7 @@ returns a :class:`Finding` per offending spot. The rules:
 
 An allow-list file may also list ``known`` passages: exact text in which findings are
 let through while a catalog entry waits for its fix (each with a comment saying so).
-Pure functions, standard library only.
+Pure functions of the standard library and the language registry.
 
 >>> [str(f) for f in check("ja", "フロップ：Kc Ad", page="play")][:1]
 ['play ja card-code: «Kc» in "フロップ：Kc Ad"']
@@ -41,10 +43,12 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
+
+from tutor.core import locales
 
 LOCALE_DIR = Path(__file__).resolve().parents[2] / "locale"
 #: How much text around an offending spot a finding quotes, each side.
@@ -223,20 +227,31 @@ def czech_plain_spaces(text: str) -> Iterator[tuple[int, int]]:
     return ((start, end + 1) for start, end in _spans(CS_PLAIN_SPACE, text))
 
 
+#: The rules a language may name in its ``checks``, in the order they are run.
+RULES: dict[str, Callable[[str, Allowed], Iterable[tuple[int, int]]]] = {
+    "latin": latin_words,
+    "english": english_words,
+    "cs-nbsp": lambda text, _allowed: czech_plain_spaces(text),
+    "ja-punctuation": lambda text, _allowed: japanese_punctuation(text),
+}
+
+
+def language_checks(language: str) -> tuple[str, ...]:
+    """The rules for ``language``'s pages (none for a language the site does not serve)."""
+    try:
+        return locales.language(language).checks
+    except KeyError:
+        return ()
+
+
 def _finders(language: str, text: str, allowed: Allowed) -> Iterator[tuple[str, int, int]]:
     for start, end in card_codes(text):
         yield "card-code", start, end
-    if language in ("bn", "hi", "ja"):
-        for start, end in latin_words(text, allowed):
-            yield "latin", start, end
-    if language == "cs":
-        for start, end in english_words(text, allowed):
-            yield "english", start, end
-        for start, end in czech_plain_spaces(text):
-            yield "cs-nbsp", start, end
-    if language == "ja":
-        for start, end in japanese_punctuation(text):
-            yield "ja-punctuation", start, end
+    checks = language_checks(language)
+    for rule in RULES:
+        if rule in checks:
+            for start, end in RULES[rule](text, allowed):
+                yield rule, start, end
 
 
 def quote(text: str, start: int, end: int) -> str:

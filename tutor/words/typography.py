@@ -39,6 +39,8 @@ from __future__ import annotations
 
 import re
 
+from .phrases import phrase_breaks
+
 NBSP = "\u00a0"
 
 # Elements whose content is not prose, or whose text is data (an <option> without a value
@@ -87,9 +89,11 @@ def czech_nbsp(text: str) -> str:
 
 def typeset(text: str, language: str) -> str:
     """``text`` as a page in ``language`` shows it: with Czech non-breaking spaces in
-    Czech, unchanged in the other languages (tests compare expected text with pages).
+    Czech, Japanese phrases and hyphenated numbers kept whole (:mod:`tutor.words.phrases`)
+    in every language (tests compare expected text with pages).
 
     >>> typeset("a v", "cs") == "a\\u00a0v", typeset("a v", "en")
     (True, 'a v')
     """
+    text = phrase_breaks(text, language)
     return czech_nbsp(text) if language == "cs" else text

@@ -16,15 +16,25 @@ from fractions import Fraction
 from functools import lru_cache
 
 from django import template
+from django.conf import settings
 from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import pgettext
 
 from tutor.core.kept_text import kept_text
-from tutor.core.locales import current_language, format_number, format_percentage, language_choices
+from tutor.core.locales import (
+    current_language,
+    format_number,
+    format_percentage,
+    is_beta,
+    language_choices,
+    language_name,
+    shipped_languages,
+)
 from tutor.engine.cards import Card
 from tutor.engine.errors import InvalidCards
 from tutor.site.context_processors import translated_paths
+from tutor.site.languages import shows_beta
 from tutor.words import base as words
 from tutor.words import terms
 from tutor.words.cards import card_name
@@ -294,6 +304,16 @@ def _card_item(code: str | None, is_marked: bool, language: str) -> str:
     return f'<li>{_card_html(code, "card--best", language)}<span class="visually-hidden">{mark}</span></li>'
 
 
+@register.simple_tag
+def shipped_language_names() -> str:
+    """The shipped languages other than English, by name in the page language, as a list
+    in its pattern ("Bangla, Hindi, Japanese, and Czech"): a sentence that names them
+    follows the registry."""
+    here = current_language()
+    codes = [entry.code for entry in shipped_languages() if entry.code != settings.LANGUAGE_CODE]
+    return words.join_names([language_name(code, here) for code in codes])
+
+
 @register.simple_tag(takes_context=True)
 def hreflang_links(context: template.Context) -> SafeString:
     """``<link rel="alternate">`` for the page in every language, plus x-default (English)."""
@@ -306,7 +326,8 @@ def hreflang_links(context: template.Context) -> SafeString:
 def language_links(context: template.Context) -> SafeString:
     """The language switcher's items: each language's name in its own script, linking to
     this page (and its query) in that language."""
-    pieces = _switcher_pieces(context["page_path"], current_language())
+    with_beta = shows_beta(context["request"])
+    pieces = _switcher_pieces(context["page_path"], current_language(), with_beta)
     return _with_query(pieces, context["page_query"])
 
 
@@ -322,7 +343,8 @@ def _with_query(pieces: tuple[str, ...], query: str) -> SafeString:
 def _hreflang_pieces(origin: str, path: str) -> tuple[str, ...]:
     urls = translated_paths(path)
     codes = [code for code, _ in language_choices()]
-    links = [*zip(codes, urls, strict=True), ("x-default", urls[codes.index("en")])]
+    public = [(code, url) for code, url in zip(codes, urls, strict=True) if not is_beta(code)]
+    links = [*public, ("x-default", urls[codes.index("en")])]
     markup = "\n  ".join(
         format_html('<link rel="alternate" hreflang="{}" href="{}{}', code, origin, url)
         + "\x00"
@@ -332,20 +354,28 @@ def _hreflang_pieces(origin: str, path: str) -> tuple[str, ...]:
     return tuple(markup.split("\x00"))
 
 
-# Key: the page's path and the current language (the query is escaped in per request).
-# Nothing user-specific; the value is a tuple of strings. Bounded as _hreflang_pieces.
+# Key: the page's path, the current language and whether beta languages are offered (the
+# query is escaped in per request). Nothing user-specific (whether this visitor sees the
+# beta languages is one of two values); a tuple of strings. Bounded as _hreflang_pieces.
 @lru_cache(maxsize=1024)
-def _switcher_pieces(path: str, current: str) -> tuple[str, ...]:
+def _switcher_pieces(path: str, current: str, with_beta: bool) -> tuple[str, ...]:
+    # Translators: after a language's name in the language switcher, for a language whose
+    # translation is not finished yet (it is not offered to every visitor).
+    beta = format_html(
+        ' <small class="beta-mark" lang="{}">{}</small>', current, pgettext("language", "beta")
+    )
     markup = "\n".join(
         format_html('<li><a href="{}', url)
         + "\x00"
         + format_html(
-            '" lang="{}" hreflang="{}"{}>{}</a></li>',
+            '" lang="{}" hreflang="{}"{}>{}{}</a></li>',
             code,
             code,
             SafeString(' aria-current="true"') if code == current else "",
             name,
+            beta if is_beta(code) else "",
         )
         for (code, name), url in zip(language_choices(), translated_paths(path), strict=True)
+        if with_beta or not is_beta(code)
     )
     return tuple(markup.split("\x00"))
