@@ -239,6 +239,8 @@ CHANGES: dict[str, list[object]] = {
     "attempts_left": [1, 2],
     "feedback": [None, SimpleNamespace(correct=False)],
     "answer_json": ['{"winners": ["1"]}'],
+    "notice": ["Time's up for question 2: it was not answered in time."],
+    "time_up": [True],
 }
 #: The fields the key leaves out, and why the stage is the same whatever they are.
 NOT_KEYED = {

@@ -10,6 +10,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
+from decimal import Decimal
 from typing import Any, Self
 
 from django.conf import settings
@@ -326,6 +327,12 @@ class Participant(models.Model):
     #: Removed by the teacher: out of the quiz and the leaderboard; their answers stay in
     #: the results, marked.
     removed = models.BooleanField(default=False)
+    #: The teacher's accommodations for this student (``timers.py`` applies them): each
+    #: question's time limit in percent of the quiz's, seconds added to it, and a later
+    #: closing time of homework than the session's (None: the session's).
+    time_percent = models.PositiveSmallIntegerField(default=100)
+    extra_seconds = models.PositiveIntegerField(default=0)
+    closes = models.DateTimeField(null=True, blank=True)
 
     objects = ParticipantQuerySet.as_manager()
 
@@ -348,6 +355,16 @@ class Participant(models.Model):
             self.skeleton, self.capitals = nickname_looks(self.nickname)
         super().save(*args, **kwargs)
 
+    @property
+    def time_share(self) -> Decimal:
+        """``time_percent`` as a share (1.5 for 150), for ``pct``."""
+        return Decimal(self.time_percent) / 100
+
+    @property
+    def has_allowance(self) -> bool:
+        """The teacher gave this student more time or a later closing time."""
+        return self.time_percent != 100 or self.extra_seconds > 0 or self.closes is not None
+
 
 class Response(models.Model):
     """One row per participant and question: when it was shown, and the answer once given."""
@@ -367,6 +384,8 @@ class Response(models.Model):
     #: Every answer given, in order, whole: {"answer": fields, "correct": bool, "at": ISO
     #: time}. ``answer`` and ``correct`` above are the last of them.
     history = models.JSONField(default=list, blank=True)
+    #: The student has been told that this question's time ran out (homework: once).
+    time_up_told = models.BooleanField(default=False)
 
     objects = ResponseQuerySet.as_manager()
 

@@ -13,11 +13,14 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 
+from django.utils import timezone
+
 from tutor.drills.base import LEVEL_NAMES
 from tutor.drills.written_answers import answer_label, key_label
 
 from . import services
 from .models import Participant, Response, Session
+from .timers import Outcome, outcome
 
 
 # -- per question ------------------------------------------------------------------------
@@ -147,6 +150,8 @@ class Cell:
     at: datetime | None = None  # when the last answer came
     #: The answers given before the last, in words, in order.
     earlier: tuple[str, ...] = ()
+    #: What became of the question for the student (answered, timed out, never reached).
+    outcome: Outcome = Outcome.ANSWERED
 
     @property
     def number(self) -> int:
@@ -189,9 +194,11 @@ class StudentResult:
         return (Decimal(sum(times)) / len(times) / 1000).quantize(Decimal("0.1"))
 
 
-def _cell(q: services.WrittenQuestion, response: Response | None) -> Cell:
+def _cell(
+    q: services.WrittenQuestion, response: Response | None, unanswered: Outcome | None = None
+) -> Cell:
     if response is None:
-        return Cell(q.index, answered=False)
+        return Cell(q.index, answered=False, outcome=unanswered or Outcome.NEVER_REACHED)
     return Cell(
         q.index,
         answered=True,
@@ -213,14 +220,36 @@ def student_results(
     responses = answered_responses(session) if responses is None else responses
     questions = [services.question(session, i) for i in range(session.asked)]
     answers: dict[tuple[int, int], Response] = {(r.participant_id, r.index): r for r in responses}
+    participants = list(session.participants.all())
+    missed = _unanswered(session, participants)
     students = [
         StudentResult(
-            participant, [_cell(q, answers.get((participant.pk, q.index))) for q in questions]
+            participant,
+            [
+                _cell(
+                    q, answers.get((participant.pk, q.index)), missed.get((participant.pk, q.index))
+                )
+                for q in questions
+            ],
         )
-        for participant in session.participants.all()
+        for participant in participants
     ]
     students.sort(key=lambda s: (-s.points, -s.right, s.participant.joined))
     return students
+
+
+def _unanswered(
+    session: Session, participants: list[Participant]
+) -> dict[tuple[int, int], Outcome]:
+    """The outcome of every question shown and left unanswered, by (student, index):
+    timed out, or not answered; a question never shown has no row."""
+    by_pk = {participant.pk: participant for participant in participants}
+    now = timezone.now()
+    missed = {}
+    for response in Response.objects.of_session(session).filter(answered=None):
+        response.participant = by_pk[response.participant_id]
+        missed[(response.participant_id, response.index)] = outcome(session, response, now)
+    return missed
 
 
 def max_points(session: Session) -> int:
