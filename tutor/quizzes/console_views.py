@@ -91,6 +91,7 @@ def quiz_run(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
                 data["leaderboard"],
                 data["zone"],
                 speed_bonus=data["speed_bonus"],
+                per_student=data["per_student"],
             )
             classes.attach(session, data.get("classroom"), request.user)
             request.session[ZONE_KEY] = data["zone"]

@@ -6,17 +6,24 @@ quiz) runs like any other."""
 
 from __future__ import annotations
 
+import hashlib
 import random
 import secrets
+from dataclasses import replace
 from typing import cast
 
 from django.db.models import Q, QuerySet
 
 from tutor.drills.base import LEVELS, MAX_SEED
+from tutor.drills.own_question import DRILL as OWN_DRILL
+from tutor.drills.own_question import MULTIPLE, SINGLE
+from tutor.drills.own_question import Question as OwnRecord
 from tutor.drills.registry import question_drill, quiz_drills
 from tutor.drills.written import Dealt, StoredQuestion, deal, own_entry
 
 from .models import Quiz, Slot
+
+CHOICE_KINDS = (SINGLE, MULTIPLE)
 
 
 def asking(slots: QuerySet[Slot]) -> QuerySet[Slot]:
@@ -57,3 +64,54 @@ def snapshot(quiz: Quiz) -> list[StoredQuestion]:
     if quiz.shuffle:
         random.shuffle(questions)
     return questions
+
+
+def student_seed(code: str, participant: int, index: int) -> int:
+    """The seed of question ``index`` for one student of a per-student session: derived
+    from the session's code and the student, so it is the same however often it is asked
+    (and then stored whole, never dealt again).
+
+    >>> student_seed("ACDEFG", 7, 0) == student_seed("ACDEFG", 7, 0) != student_seed("ACDEFG", 8, 0)
+    True
+    """
+    digest = hashlib.sha256(f"{code}/{participant}/{index}".encode()).digest()
+    return int.from_bytes(digest[:8]) % MAX_SEED
+
+
+def for_student(
+    questions: list[StoredQuestion], code: str, participant: int
+) -> list[StoredQuestion]:
+    """One student's questions of a per-student session: each drill question dealt again
+    at its level from the student's own seed, each of the teacher's own questions with
+    its choices in the student's own order; points and time limits as the session's."""
+    dealt: list[StoredQuestion] = []
+    for index, entry in enumerate(questions):
+        seed = student_seed(code, participant, index)
+        drill = question_drill(entry["drill"])
+        if entry["drill"] == OWN_DRILL.slug:
+            record = shuffled(OwnRecord.from_dict(entry["question"]), seed)
+            own = cast(Dealt, own_entry(record))
+        elif drill is not None and entry["level"] in LEVELS:
+            own = deal(drill, entry["level"], seed, entry.get("concept"))
+        else:  # a drill no longer dealt: the session's question, as stored
+            dealt.append(entry)
+            continue
+        dealt.append(
+            StoredQuestion(**own, points=entry["points"], time_limit=entry.get("time_limit"))
+        )
+    return dealt
+
+
+def shuffled(record: OwnRecord, seed: int) -> OwnRecord:
+    """A teacher's choice question with its choices (in every language) in an order of
+    its own, the right ones moved with them; any other question as it is."""
+    counts = {len(text.choices) for text in record.texts}
+    if record.kind not in CHOICE_KINDS or len(counts) != 1:
+        return record
+    order = list(range(counts.pop()))
+    random.Random(seed).shuffle(order)  # order[new place] = old place
+    texts = tuple(
+        replace(text, choices=tuple(text.choices[old] for old in order)) for text in record.texts
+    )
+    right = tuple(sorted(order.index(old) for old in record.right))
+    return replace(record, texts=texts, right=right)

@@ -98,7 +98,7 @@ def _answer_rows(students: list[StudentResult], questions: list[QuestionResult])
             cell.number,
             question.drill_title,
             question.level_name,
-            question.seed if question.level_name else "",  # own questions are not dealt
+            cell.seed if question.level_name else "",  # own questions are not dealt
             safe_cell(cell.label),
             _yes_no(cell.correct),
             cell.points,

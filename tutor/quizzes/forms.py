@@ -206,12 +206,21 @@ class RunForm(forms.Form):
             "for questions without one)."
         ),
     )
+    per_student = forms.BooleanField(
+        label=_("Deal each student their own questions"),
+        required=False,
+        help_text=_(
+            "Homework only. The same drills and levels, with each student's own cards and "
+            "their own order of the choices in your own questions."
+        ),
+    )
 
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
         if data.get("mode") != Session.Mode.HOMEWORK:
             data["opens"] = data["closes"] = None
+            data["per_student"] = False
             return data
         zone_name = data.get("zone")
         if not zone_name:

@@ -202,6 +202,8 @@ class SessionSettings:
     zone: str = "UTC"  # the time zone of the session's times (opening, closing, created)
     #: A right answer earns a bonus that falls with the time taken (``scoring.py``).
     speed_bonus: bool = False
+    #: Homework that deals each student their own questions (``Participant.questions``).
+    per_student: bool = False
 
     @classmethod
     def of_quiz(cls, quiz: Quiz, zone: str = "UTC", speed_bonus: bool = False) -> Self:
@@ -220,6 +222,7 @@ class SessionSettings:
         default = cls()
         title, language, zone = data.get("title"), data.get("language"), data.get("zone")
         attempts, speed_bonus = data.get("attempts"), data.get("speed_bonus")
+        per_student = data.get("per_student")
         return cls(
             title=title if isinstance(title, str) else default.title,
             language=language if isinstance(language, str) else default.language,
@@ -228,6 +231,7 @@ class SessionSettings:
             retry_points=_choice(RetryPoints, data.get("retry_points"), default.retry_points),
             zone=zone if isinstance(zone, str) and zone else default.zone,
             speed_bonus=speed_bonus if type(speed_bonus) is bool else default.speed_bonus,
+            per_student=per_student if type(per_student) is bool else default.per_student,
         )
 
     def to_json(self) -> dict[str, str | int | bool]:
@@ -333,6 +337,9 @@ class Participant(models.Model):
     time_percent = models.PositiveSmallIntegerField(default=100)
     extra_seconds = models.PositiveIntegerField(default=0)
     closes = models.DateTimeField(null=True, blank=True)
+    #: Per-student homework: the questions dealt to this student, stored whole as the
+    #: session's are (``dealing.for_student``); empty until first read, and in other sessions.
+    questions = models.JSONField(default=list, blank=True)
 
     objects = ParticipantQuerySet.as_manager()
 

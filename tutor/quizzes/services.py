@@ -6,7 +6,7 @@ graded against the stored question.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
@@ -20,10 +20,11 @@ from tutor.drills import answers
 from tutor.drills.base import AnswerError
 from tutor.drills.drill import Answer, Grade
 from tutor.drills.registry import quiz_drills
-from tutor.drills.written import NOT_ANSWER_FIELDS, WrittenQuestion, grade, question
+from tutor.drills.written import NOT_ANSWER_FIELDS, StoredQuestion, WrittenQuestion, grade
+from tutor.drills.written import question as written_question
 
 from . import hot, nicknames, scoring
-from .dealing import asking, runnable, snapshot
+from .dealing import asking, for_student, runnable, snapshot
 from .models import NICKNAME_LENGTH, Participant, Quiz, Response, Session, SessionSettings
 from .timers import TIME_GRACE, deadline, open_for, timed_out
 
@@ -36,7 +37,13 @@ def start_session(
     leaderboard: bool = False,
     zone: str = "UTC",
     speed_bonus: bool = False,
+    per_student: bool = False,
 ) -> Session:
+    """A new session of ``quiz``; ``per_student``: homework that deals each student their
+    own questions (:func:`questions_of`)."""
+    kept = SessionSettings.of_quiz(quiz, zone, speed_bonus)
+    if per_student and mode == Session.Mode.HOMEWORK:
+        kept = replace(kept, per_student=True)
     return Session.objects.create(
         quiz=quiz,
         mode=mode,
@@ -44,9 +51,33 @@ def start_session(
         closes=closes,
         leaderboard=leaderboard,
         questions=snapshot(quiz),
-        settings=SessionSettings.of_quiz(quiz, zone, speed_bonus).to_json(),
+        settings=kept.to_json(),
         state=Session.State.LOBBY if mode == Session.Mode.LIVE else Session.State.QUESTION,
     )
+
+
+def questions_of(session: Session, participant: Participant) -> list[StoredQuestion]:
+    """The questions this student is asked: the session's, or in a per-student session
+    their own, dealt on first read and stored whole with them (then only ever read)."""
+    if not session.settings_view.per_student:
+        return session.questions
+    if not participant.questions:
+        # Two requests at once deal the same questions (the seeds are the student's), so
+        # whichever write lands last stores what the first stored.
+        participant.questions = for_student(session.questions, session.code, participant.pk)
+        Participant.objects.filter(pk=participant.pk).update(questions=participant.questions)
+    return participant.questions
+
+
+def question(
+    session: Session, index: int, participant: Participant | None = None
+) -> WrittenQuestion:
+    """Question ``index`` as stored: the session's, or with ``participant`` the one this
+    student is asked (:func:`questions_of`)."""
+    if participant is None or not session.settings_view.per_student:
+        return written_question(session, index)
+    questions_of(session, participant)
+    return written_question(participant, index)
 
 
 MAX_ANSWER_FIELDS = 40
@@ -139,7 +170,7 @@ def submit(
         session.state != Session.State.QUESTION or session.current != index
     ):
         raise Refused("not_current")
-    q = question(session, index)
+    q = question(session, index, participant)
     fields = stored_answer(answer)
     feedback = grade(q, fields)  # AnswerError for a malformed answer
     now = timezone.now()
@@ -218,6 +249,7 @@ __all__ = [
     "next_question",
     "open_question",
     "question",
+    "questions_of",
     "quiz_drills",
     "remove",
     "rename",

@@ -292,6 +292,11 @@ class Stage:
             self.session.mode,
             self.session.version,
             self.index,
+            # The question itself: the session's at index, or in a per-student session the
+            # student's own (stored whole, named by its drill, generator and seed).
+            None
+            if self.q is None
+            else (self.q.entry["drill"], self.q.entry["version"], self.q.entry["seed"]),
             self.total,
             self.can_answer,
             self.try_again,

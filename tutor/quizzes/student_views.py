@@ -123,7 +123,7 @@ def _question(
     just_stored: tuple[Response, Grade | None] | None,
 ) -> Stage:
     session, participant = here.session, here.participant
-    q = services.question(session, index)
+    q = services.question(session, index, participant)
     graded = just_stored if just_stored is not None and just_stored[0].index == index else None
     response = graded[0] if graded else services.mark_shown(participant, index)
     deadline = services.deadline(session, response)
@@ -172,7 +172,11 @@ def _review(
         response = answers.get(index)
         answered = bool(response and response.answered)
         explained = (
-            _explained(request, services.question(session, index), response if answered else None)
+            _explained(
+                request,
+                services.question(session, index, participant),
+                response if answered else None,
+            )
             if explain
             else ""
         )
@@ -309,7 +313,8 @@ def answer(request: HtmxHttpRequest, code: str) -> HttpResponse:
         try:
             answered = services.submit(session, participant, index, request.POST)
             # A signed-in student's answer also counts for their own progress.
-            learning.quiz_answer(request, session.questions[index], answered[0])
+            own = services.questions_of(session, participant)[index]
+            learning.quiz_answer(request, own, answered[0])
         except services.Refused as refusal:
             message, status = str(REFUSALS.get(refusal.code, REFUSALS["closed"])), 409
         except AnswerError as error:
