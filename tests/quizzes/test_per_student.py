@@ -139,3 +139,16 @@ def test_the_run_form_deals_per_student_homework(quiz: Quiz, client: Client) -> 
         },
     )
     assert Session.objects.get().settings_view.per_student
+
+
+def test_the_worksheet_of_per_student_homework_says_so_and_prints_each_student_s(
+    quiz: Quiz, client: Client
+) -> None:
+    session = _per_student(quiz)
+    asha = Participant.objects.create(session=session, nickname="Asha")
+    client.force_login(quiz.owner)
+    url = f"/en/quizzes/session/{session.code}/worksheet/"
+    assert "this worksheet is of the session's first deal" in client.get(url).content.decode()
+    own = client.get(f"{url}?student={asha.pk}").content.decode()
+    seed = services.question(session, 0, asha).entry["seed"]
+    assert seed != session.questions[0]["seed"] and "first deal" not in own

@@ -70,8 +70,9 @@ def _stage(
     if shown is not None and rules.mode == Session.Mode.HOMEWORK and not rules.over:
         index = shown  # the question just answered, with its verdict, before moving on
     screen = stage.screen(rules, index=index, is_open=timers.open_for(session, participant))
-    here = Stage(session, participant, len(session.questions), screen, index, message)
-    here = replace(here, notice=notice)
+    here = Stage(
+        session, participant, len(session.questions), screen, index, message, notice=notice
+    )
     if screen is Screen.FINISHED:
         return _finished(request, here, stage.at_end(rules))
     if screen is not Screen.QUESTION or index is None:  # closed, or a live session's lobby
