@@ -2,7 +2,8 @@
 whole (``tutor.drills.written``), so a later change to a generator cannot rewrite a past
 quiz. A slot asks questions when it holds a teacher's own question or names a drill a quiz
 can hold (:func:`asking`): a quiz of only its teacher's own questions (an imported GIFT
-quiz) runs like any other."""
+quiz) runs like any other. Per-student homework deals each student's questions the same
+way from seeds of their own (:func:`for_student`), stored with them (:func:`questions_of`)."""
 
 from __future__ import annotations
 
@@ -19,9 +20,10 @@ from tutor.drills.own_question import DRILL as OWN_DRILL
 from tutor.drills.own_question import MULTIPLE, SINGLE
 from tutor.drills.own_question import Question as OwnRecord
 from tutor.drills.registry import question_drill, quiz_drills
-from tutor.drills.written import Dealt, StoredQuestion, deal, own_entry
+from tutor.drills.written import Dealt, StoredQuestion, WrittenQuestion, deal, own_entry
+from tutor.drills.written import question as written_question
 
-from .models import Quiz, Slot
+from .models import Participant, Quiz, Session, Slot
 
 CHOICE_KINDS = (SINGLE, MULTIPLE)
 
@@ -115,3 +117,27 @@ def shuffled(record: OwnRecord, seed: int) -> OwnRecord:
     )
     right = tuple(sorted(order.index(old) for old in record.right))
     return replace(record, texts=texts, right=right)
+
+
+def questions_of(session: Session, participant: Participant) -> list[StoredQuestion]:
+    """The questions this student is asked: the session's, or in a per-student session
+    their own, dealt on first read and stored whole with them (then only ever read)."""
+    if not session.settings_view.per_student:
+        return session.questions
+    if not participant.questions:
+        # Two requests at once deal the same questions (the seeds are the student's), so
+        # whichever write lands last stores what the first stored.
+        participant.questions = for_student(session.questions, session.code, participant.pk)
+        Participant.objects.filter(pk=participant.pk).update(questions=participant.questions)
+    return participant.questions
+
+
+def question(
+    session: Session, index: int, participant: Participant | None = None
+) -> WrittenQuestion:
+    """Question ``index`` as stored: the session's, or with ``participant`` the one this
+    student is asked (:func:`questions_of`)."""
+    if participant is None or not session.settings_view.per_student:
+        return written_question(session, index)
+    questions_of(session, participant)
+    return written_question(participant, index)

@@ -202,8 +202,7 @@ class SessionSettings:
     zone: str = "UTC"  # the time zone of the session's times (opening, closing, created)
     #: A right answer earns a bonus that falls with the time taken (``scoring.py``).
     speed_bonus: bool = False
-    #: Homework that deals each student their own questions (``Participant.questions``).
-    per_student: bool = False
+    per_student: bool = False  # homework dealing each student their own questions
 
     @classmethod
     def of_quiz(cls, quiz: Quiz, zone: str = "UTC", speed_bonus: bool = False) -> Self:
@@ -222,7 +221,6 @@ class SessionSettings:
         default = cls()
         title, language, zone = data.get("title"), data.get("language"), data.get("zone")
         attempts, speed_bonus = data.get("attempts"), data.get("speed_bonus")
-        per_student = data.get("per_student")
         return cls(
             title=title if isinstance(title, str) else default.title,
             language=language if isinstance(language, str) else default.language,
@@ -231,7 +229,7 @@ class SessionSettings:
             retry_points=_choice(RetryPoints, data.get("retry_points"), default.retry_points),
             zone=zone if isinstance(zone, str) and zone else default.zone,
             speed_bonus=speed_bonus if type(speed_bonus) is bool else default.speed_bonus,
-            per_student=per_student if type(per_student) is bool else default.per_student,
+            per_student=data.get("per_student") is True,  # else the default, False
         )
 
     def to_json(self) -> dict[str, str | int | bool]:
@@ -331,15 +329,12 @@ class Participant(models.Model):
     #: Removed by the teacher: out of the quiz and the leaderboard; their answers stay in
     #: the results, marked.
     removed = models.BooleanField(default=False)
-    #: The teacher's accommodations for this student (``timers.py`` applies them): each
-    #: question's time limit in percent of the quiz's, seconds added to it, and a later
-    #: closing time of homework than the session's (None: the session's).
+    #: A teacher's accommodations (``timers.py``): percent of each time limit, seconds
+    #: added, a later homework closing time (None: the session's).
     time_percent = models.PositiveSmallIntegerField(default=100)
     extra_seconds = models.PositiveIntegerField(default=0)
     closes = models.DateTimeField(null=True, blank=True)
-    #: Per-student homework: the questions dealt to this student, stored whole as the
-    #: session's are (``dealing.for_student``); empty until first read, and in other sessions.
-    questions = models.JSONField(default=list, blank=True)
+    questions = models.JSONField(default=list, blank=True)  # per-student: dealing.questions_of
 
     objects = ParticipantQuerySet.as_manager()
 
@@ -363,13 +358,11 @@ class Participant(models.Model):
         super().save(*args, **kwargs)
 
     @property
-    def time_share(self) -> Decimal:
-        """``time_percent`` as a share (1.5 for 150), for ``pct``."""
+    def time_share(self) -> Decimal:  # time_percent as a share (1.5 for 150), for pct
         return Decimal(self.time_percent) / 100
 
     @property
-    def has_allowance(self) -> bool:
-        """The teacher gave this student more time or a later closing time."""
+    def has_allowance(self) -> bool:  # more time, or a later closing time
         return self.time_percent != 100 or self.extra_seconds > 0 or self.closes is not None
 
 
@@ -391,8 +384,7 @@ class Response(models.Model):
     #: Every answer given, in order, whole: {"answer": fields, "correct": bool, "at": ISO
     #: time}. ``answer`` and ``correct`` above are the last of them.
     history = models.JSONField(default=list, blank=True)
-    #: The student has been told that this question's time ran out (homework: once).
-    time_up_told = models.BooleanField(default=False)
+    time_up_told = models.BooleanField(default=False)  # told its time ran out (homework)
 
     objects = ResponseQuerySet.as_manager()
 

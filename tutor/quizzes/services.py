@@ -20,11 +20,10 @@ from tutor.drills import answers
 from tutor.drills.base import AnswerError
 from tutor.drills.drill import Answer, Grade
 from tutor.drills.registry import quiz_drills
-from tutor.drills.written import NOT_ANSWER_FIELDS, StoredQuestion, WrittenQuestion, grade
-from tutor.drills.written import question as written_question
+from tutor.drills.written import NOT_ANSWER_FIELDS, WrittenQuestion, grade
 
 from . import hot, nicknames, scoring
-from .dealing import asking, for_student, runnable, snapshot
+from .dealing import asking, question, questions_of, runnable, snapshot
 from .models import NICKNAME_LENGTH, Participant, Quiz, Response, Session, SessionSettings
 from .timers import TIME_GRACE, deadline, open_for, timed_out
 
@@ -54,30 +53,6 @@ def start_session(
         settings=kept.to_json(),
         state=Session.State.LOBBY if mode == Session.Mode.LIVE else Session.State.QUESTION,
     )
-
-
-def questions_of(session: Session, participant: Participant) -> list[StoredQuestion]:
-    """The questions this student is asked: the session's, or in a per-student session
-    their own, dealt on first read and stored whole with them (then only ever read)."""
-    if not session.settings_view.per_student:
-        return session.questions
-    if not participant.questions:
-        # Two requests at once deal the same questions (the seeds are the student's), so
-        # whichever write lands last stores what the first stored.
-        participant.questions = for_student(session.questions, session.code, participant.pk)
-        Participant.objects.filter(pk=participant.pk).update(questions=participant.questions)
-    return participant.questions
-
-
-def question(
-    session: Session, index: int, participant: Participant | None = None
-) -> WrittenQuestion:
-    """Question ``index`` as stored: the session's, or with ``participant`` the one this
-    student is asked (:func:`questions_of`)."""
-    if participant is None or not session.settings_view.per_student:
-        return written_question(session, index)
-    questions_of(session, participant)
-    return written_question(participant, index)
 
 
 MAX_ANSWER_FIELDS = 40
