@@ -97,6 +97,7 @@ def make_world() -> World:
     session = services.start_session(quiz, "homework", closes=closes)
     for nickname, language in (("Asha", "hi"), ("Bára", "cs")):
         student = Participant.objects.create(session=session, nickname=nickname, language=language)
+        services.mark_shown(student, 0)  # shown before answered, as on the page
         services.submit(session, student, 0, _form(session.questions[0]["answer"]))
     one = Quiz.objects.create(owner=owner, title="Betting")
     Slot.objects.create(quiz=one, order=0, kind="fixed", drill="betting", level=LEVEL, seed=SEED)

@@ -190,3 +190,28 @@ def test_tally_needs_no_database() -> None:
     [concept] = concepts
     assert (concept.whole_class.right, concept.whole_class.asked) == (1, 2)
     assert concept.not_asked == [ravi]  # and the claim of a name no longer on the roster: left out
+
+
+@pytest.mark.django_db
+def test_per_student_homework_counts_the_concepts_each_student_was_asked(
+    classroom: Classroom, quiz: Quiz
+) -> None:
+    """Each student of a per-student session answered their own questions, which may
+    exercise other concepts than the session's first deal."""
+    session = Session.objects.create(
+        quiz=quiz,
+        mode="homework",
+        state="ended",
+        questions=[entry(1, A)],
+        settings={"per_student": True},
+    )
+    ClassSession.objects.create(classroom=classroom, session=session)
+    person = Participant.objects.create(session=session, nickname="Asha", questions=[entry(1, B)])
+    NameClaim.objects.create(
+        member=classroom.members.get(name="Asha"), session=session, participant=person
+    )
+    Response.objects.create(
+        participant=person, index=0, correct=True, points=1, answered=timezone.now()
+    )
+    report = class_report(classroom)
+    assert [c.id for c in report.concepts] == [B]

@@ -70,6 +70,13 @@ def answered(homework: Session) -> dict[str, Participant]:
             ("Dev", "en"),
         )
     }
+    for person, questions in (
+        (people["Asha"], 2),
+        (people["Bálint"], 2),
+        (people["=cmd|' /C calc'!A0"], 1),
+    ):
+        for index in range(questions):
+            services.mark_shown(person, index)  # shown before answered, as on the page
     tp_right, tp_wrong = teenpatti_answers(homework)
     hd_right, _hd_wrong = holdem_answers(homework)
     services.submit(homework, people["Asha"], 0, form(result=tp_right))

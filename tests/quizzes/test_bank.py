@@ -275,6 +275,7 @@ def test_results_and_csv_show_own_questions_without_level_or_seed(
     teacher.post(f"/en/quizzes/{quiz.pk}/bank/", {"question": [own_q.pk], "points": "1"})
     session = services.start_session(quiz, "homework", closes=None)
     client.post("/en/join/", {"code": session.code, "nickname": "Asha"})
+    client.get(f"/en/play/{session.code}/")
     client.post(f"/en/play/{session.code}/answer/", {"index": "0", "number": "52"})
     page = teacher.get(f"/en/quizzes/session/{session.code}/results/").content.decode()
     assert "Question 1: Your own question</h3>" in page and "()" not in page

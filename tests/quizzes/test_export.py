@@ -34,7 +34,7 @@ def test_csv_export(owner: Client, homework: Session, answered: dict) -> None:
     )
     rows = read_csv(response)
     header = rows[0]
-    assert header[:3] == ["Student", "Language", "Question"] and len(header) == 14
+    assert header[:3] == ["Student", "Language", "Question"] and len(header) == 15
     assert [] not in rows  # one table per file (regression: the totals followed a blank row)
     detail = [dict(zip(header, row, strict=True)) for row in rows[1:]]
     assert len(detail) == 4 * 2  # one row per student × question
@@ -135,6 +135,7 @@ def test_every_attempt_is_kept_and_a_late_right_answer_earns_as_set(
     session = services.start_session(quiz, "homework")
     student = Client()
     student.post("/en/join/", {"code": session.code, "nickname": "Asha"})
+    student.get(f"/en/play/{session.code}/")  # the question is shown: it may be answered
     right, wrong = teenpatti_answers(session)
     for answer in (wrong, right):
         student.post(f"/en/play/{session.code}/answer/", {"index": "0", "result": answer})

@@ -77,6 +77,7 @@ def student(session: Session, nickname: str) -> Client:
 
 
 def answer(client: Client, session: Session, index: int, fields: dict[str, list[str]]) -> None:
+    client.get(f"/en/play/{session.code}/")  # shown first, as a student sees it
     response = client.post(f"/en/play/{session.code}/answer/", {"index": str(index), **fields})
     assert response.status_code == 302, response.content.decode()[:2000]
     assert response["Location"] == f"/en/play/{session.code}/?answered={index}"

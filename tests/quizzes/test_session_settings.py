@@ -58,7 +58,7 @@ def test_session_settings_keep_the_stored_shape() -> None:
     bonus), as plain JSON values, and reads back the same."""
     settings = SessionSettings.from_json({**OLD, "zone": "Asia/Tokyo"})
     stored = settings.to_json()
-    assert stored == {**OLD, "zone": "Asia/Tokyo", "speed_bonus": False}
+    assert stored == {**OLD, "zone": "Asia/Tokyo", "speed_bonus": False, "per_student": False}
     assert all(type(value) in (str, int, bool) for value in stored.values())
     assert SessionSettings.from_json(stored) == settings
 
@@ -81,3 +81,9 @@ def test_session_settings_view_reads_and_writes_the_json_field() -> None:
     session.settings_view = SessionSettings(title="Odd chips", attempts=2)
     assert session.settings["title"] == "Odd chips" and session.settings["attempts"] == 2
     assert session.title == "Odd chips"
+
+
+def test_session_settings_per_student_reads_only_a_yes_or_no() -> None:
+    assert SessionSettings.from_json({"per_student": True}).per_student
+    assert not SessionSettings.from_json({"per_student": "yes"}).per_student
+    assert not SessionSettings.from_json({"per_student": 1}).per_student

@@ -239,11 +239,17 @@ CHANGES: dict[str, list[object]] = {
     "attempts_left": [1, 2],
     "feedback": [None, SimpleNamespace(correct=False)],
     "answer_json": ['{"winners": ["1"]}'],
+    "notice": ["Time's up for question 2: it was not answered in time."],
+    "time_up": [True],
+    # A per-student session: each student's own question at the same index.
+    "q": [
+        SimpleNamespace(entry={"drill": "holdem-showdown", "version": 1, "seed": 5}),
+        SimpleNamespace(entry={"drill": "holdem-showdown", "version": 1, "seed": 6}),
+    ],
 }
 #: The fields the key leaves out, and why the stage is the same whatever they are.
 NOT_KEYED = {
     "participant": "the stage shows nothing of the student (their nickname is above it)",
-    "q": "the session's question at index, stored whole when the session started",
     "score": "the finished screen's, never kept",
     "right": "the finished screen's, never kept",
     "leaderboard": "the finished screen's, never kept",

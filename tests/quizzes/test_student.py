@@ -459,6 +459,7 @@ def test_homework_time_limit_moves_a_student_on_and_never_locks_them_out(
     session = services.start_session(quiz, "homework", closes=timezone.now() + timedelta(hours=1))
     join(client, session, "Kiran", "bn")
     play = f"/bn/play/{session.code}/"
+    client.get(play)
     client.post(f"{play}answer/", {"index": "0", **right_answer(session, 0)})
     client.get(play)  # question 2 is shown: its clock starts
     Response.objects.filter(index=1).update(shown=timezone.now() - timedelta(seconds=45))
@@ -503,6 +504,7 @@ def test_homework_shows_the_verdict_and_explanation_before_moving_on(
     session = services.start_session(quiz, "homework", closes=timezone.now() + timedelta(hours=1))
     join(client, session, "Aiko", "ja")
     url = f"/ja/play/{session.code}/"
+    client.get(url)
     answered = client.post(f"{url}answer/", {"index": "0", **right_answer(session, 0)})
     assert answered.status_code == 302 and answered["Location"].endswith("?answered=0")
     page = without_breaks(client.get(answered["Location"]).content.decode())

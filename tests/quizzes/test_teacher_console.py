@@ -351,6 +351,8 @@ def test_homework_console_counts_per_question(teacher: Client, quiz: Quiz) -> No
     run(teacher, quiz, mode="homework", closes=closes.strftime("%Y-%m-%dT%H:%M"))
     session = Session.objects.get()
     asha = Participant.objects.create(session=session, nickname="Asha")
+    for index in (0, 1):
+        services.mark_shown(asha, index)
     services.submit(session, asha, 0, right(session, 0))
     services.submit(session, asha, 1, wrong(session, 1))
     html = teacher.get(f"/en/quizzes/session/{session.code}/").content.decode()

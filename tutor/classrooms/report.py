@@ -12,13 +12,14 @@ the database.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from tutor.concepts import CONCEPTS, Concept
-from tutor.quizzes.models import Response, Session
+from tutor.quizzes.models import Participant, Response, Session
 
 from .models import Classroom, Member, NameClaim
 
@@ -116,7 +117,8 @@ def _concept_row(cid: str, tallies: dict[int, Tally], members: list[Member]) -> 
 
 
 def class_report(classroom: Classroom) -> ClassReport:
-    """The report of ``classroom``, in four queries whatever the number of sessions."""
+    """The report of ``classroom``, in five queries whatever the number of sessions (the
+    fifth reads what each student of a per-student session was dealt)."""
     members = classroom.members.in_order()
     sessions = list(Session.objects.filter(class_session__classroom=classroom).order_by("created"))
     by_id = {s.pk: s for s in sessions}
@@ -133,6 +135,23 @@ def class_report(classroom: Classroom) -> ClassReport:
     )
     for pid, index, correct, points in rows:
         answers[pid][index] = (correct, points)
-    taken = [(by_id[sid], mid, answers[pid]) for sid, mid, pid in claims]
+    own = _own_questions([pid for sid, _m, pid in claims if by_id[sid].settings_view.per_student])
+    taken = [(_as_taken(by_id[sid], own.get(pid)), mid, answers[pid]) for sid, mid, pid in claims]
     students, concepts = tally(members, taken)
     return ClassReport(classroom, sessions, students, concepts)
+
+
+def _own_questions(participants: list[int]) -> dict[int, list[Any]]:
+    """The questions each of these students of per-student sessions was dealt, if any."""
+    rows = Participant.objects.filter(pk__in=participants).values_list("pk", "questions")
+    return {pk: questions for pk, questions in rows if questions}
+
+
+def _as_taken(session: Session, questions: list[Any] | None) -> Session:
+    """The session as one student took it: in a per-student session, with the questions
+    they were dealt (their points and concepts), else as it is."""
+    if not questions:
+        return session
+    taken = copy.copy(session)
+    taken.questions = questions
+    return taken

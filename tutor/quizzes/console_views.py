@@ -20,6 +20,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -29,6 +30,7 @@ from tutor.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from tutor.core.locales import current_language
 from tutor.core.zones import DEFAULT_ZONES, browser_zone
 from tutor.drills.written_answers import key_label
+from tutor.words.base import labelled
 
 from . import (
     charts,
@@ -41,8 +43,9 @@ from . import (
     results,
     services,
     stage,
+    timers,
 )
-from .forms import RunForm
+from .forms import AllowanceForm, RunForm
 from .models import Participant, Response, Session
 from .teacher_common import (
     join_url,
@@ -88,6 +91,7 @@ def quiz_run(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
                 data["leaderboard"],
                 data["zone"],
                 speed_bonus=data["speed_bonus"],
+                per_student=data["per_student"],
             )
             classes.attach(session, data.get("classroom"), request.user)
             request.session[ZONE_KEY] = data["zone"]
@@ -130,7 +134,7 @@ def _console_context(request: HttpRequest, session: Session) -> dict[str, Any]:
         context["answered_ids"] = (
             Response.objects.of_session(session).filter(index=index).answered().participant_ids()
         )
-        deadline = services.deadline(session, None)
+        deadline = timers.question_deadline(session)
         if deadline is not None and session.state == Session.State.QUESTION:
             context["seconds_left"] = stage.seconds_left(timezone.now(), deadline)
     elif session.mode == Session.Mode.HOMEWORK:
@@ -228,6 +232,28 @@ def student(request: AuthenticatedHttpRequest, code: str, pk: int) -> HttpRespon
     else:
         messages.error(request, _("That control does not exist."))
     return redirect("quizzes:console", code=session.code)
+
+
+@login_required
+@require_POST
+def student_time(request: AuthenticatedHttpRequest, code: str, pk: int) -> HttpResponse:
+    """A student's accommodations: more time on each question, a later closing time."""
+    session = own_session(request, code)
+    participant = get_object_or_404(Participant, session=session, pk=pk)
+    form = AllowanceForm(request.POST, session=session)
+    if form.is_valid():
+        data = form.cleaned_data
+        timers.allow(participant, data["time_percent"], data["extra_seconds"], data["closes"])
+        messages.success(
+            request, _("The time for %(name)s has been changed.") % {"name": participant.nickname}
+        )
+    else:
+        for field, errors in form.errors.items():
+            label = form.fields[field].label if field in form.fields else ""
+            for error in errors:
+                messages.error(request, labelled(str(label), str(error)) if label else str(error))
+    results_url = reverse("quizzes:results", args=[session.code])
+    return redirect(f"{results_url}#student-{participant.pk}")
 
 
 # -- results -----------------------------------------------------------------------------

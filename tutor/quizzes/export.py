@@ -83,6 +83,9 @@ def _answer_header() -> list[Any]:
         gettext("Attempts"),
         gettext("Answered at (UTC)"),
         gettext("Earlier answers"),
+        # Translators: a CSV column; its cells are codes (answered, timed_out, not_answered,
+        # never_reached), the same in every language, for spreadsheets to filter on.
+        pgettext("csv column", "Outcome"),
     ]
 
 
@@ -95,7 +98,7 @@ def _answer_rows(students: list[StudentResult], questions: list[QuestionResult])
             cell.number,
             question.drill_title,
             question.level_name,
-            question.seed if question.level_name else "",  # own questions are not dealt
+            cell.seed if question.level_name else "",  # own questions are not dealt
             safe_cell(cell.label),
             _yes_no(cell.correct),
             cell.points,
@@ -104,6 +107,7 @@ def _answer_rows(students: list[StudentResult], questions: list[QuestionResult])
             cell.attempts,
             cell.at.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S") if cell.at else "",
             safe_cell(" | ".join(cell.earlier)),
+            str(cell.outcome),
         ]
         for student in students
         for cell, question in zip(student.cells, questions, strict=True)

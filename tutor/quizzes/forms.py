@@ -206,12 +206,21 @@ class RunForm(forms.Form):
             "for questions without one)."
         ),
     )
+    per_student = forms.BooleanField(
+        label=_("Deal each student their own questions"),
+        required=False,
+        help_text=_(
+            "Homework only. The same drills and levels, with each student's own cards and "
+            "their own order of the choices in your own questions."
+        ),
+    )
 
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
         if data.get("mode") != Session.Mode.HOMEWORK:
             data["opens"] = data["closes"] = None
+            data["per_student"] = False
             return data
         zone_name = data.get("zone")
         if not zone_name:
@@ -246,3 +255,50 @@ def _in_zone(value: datetime | None, zone: zoneinfo.ZoneInfo) -> datetime | None
         return None
     naive = timezone.make_naive(value) if timezone.is_aware(value) else value
     return naive.replace(tzinfo=zone)
+
+
+MAX_TIME_PERCENT = 400
+MAX_EXTRA_SECONDS = 3600
+
+
+class AllowanceForm(forms.Form):
+    """A teacher's accommodations for one student (``Participant.time_percent``,
+    ``extra_seconds`` and ``closes``): more time on every question, and homework that
+    closes later for them. ``closes`` is read in the session's time zone."""
+
+    time_percent = forms.IntegerField(
+        label=_("Time on each question, in percent"),
+        min_value=100,
+        max_value=MAX_TIME_PERCENT,
+        initial=100,
+        help_text=_("100 is the quiz's own time limit; 150 gives half as much again, 200 twice."),
+    )
+    extra_seconds = forms.IntegerField(
+        label=_("Seconds added to each question"),
+        min_value=0,
+        max_value=MAX_EXTRA_SECONDS,
+        initial=0,
+    )
+    closes = forms.DateTimeField(
+        label=_("Homework closes for this student"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text=_("Leave empty to keep the session's closing time."),
+    )
+
+    def __init__(self, *args: Any, session: Session, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.session = session
+
+    def clean_closes(self) -> datetime | None:
+        zone = zoneinfo.ZoneInfo(self.session.settings_view.zone)
+        closes = _in_zone(self.cleaned_data.get("closes"), zone)
+        if closes is None:
+            return None
+        if not MIN_YEAR <= closes.year <= MAX_YEAR:
+            raise forms.ValidationError(forms.DateTimeField.default_error_messages["invalid"])
+        if self.session.closes is not None and closes <= self.session.closes:
+            raise forms.ValidationError(
+                _("A student's own closing time must be later than the session's.")
+            )
+        return closes

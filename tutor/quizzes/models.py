@@ -10,6 +10,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
+from decimal import Decimal
 from typing import Any, Self
 
 from django.conf import settings
@@ -201,6 +202,7 @@ class SessionSettings:
     zone: str = "UTC"  # the time zone of the session's times (opening, closing, created)
     #: A right answer earns a bonus that falls with the time taken (``scoring.py``).
     speed_bonus: bool = False
+    per_student: bool = False  # homework dealing each student their own questions
 
     @classmethod
     def of_quiz(cls, quiz: Quiz, zone: str = "UTC", speed_bonus: bool = False) -> Self:
@@ -227,6 +229,7 @@ class SessionSettings:
             retry_points=_choice(RetryPoints, data.get("retry_points"), default.retry_points),
             zone=zone if isinstance(zone, str) and zone else default.zone,
             speed_bonus=speed_bonus if type(speed_bonus) is bool else default.speed_bonus,
+            per_student=data.get("per_student") is True,  # else the default, False
         )
 
     def to_json(self) -> dict[str, str | int | bool]:
@@ -326,6 +329,12 @@ class Participant(models.Model):
     #: Removed by the teacher: out of the quiz and the leaderboard; their answers stay in
     #: the results, marked.
     removed = models.BooleanField(default=False)
+    #: A teacher's accommodations (``timers.py``): percent of each time limit, seconds
+    #: added, a later homework closing time (None: the session's).
+    time_percent = models.PositiveSmallIntegerField(default=100)
+    extra_seconds = models.PositiveIntegerField(default=0)
+    closes = models.DateTimeField(null=True, blank=True)
+    questions = models.JSONField(default=list, blank=True)  # per-student: dealing.questions_of
 
     objects = ParticipantQuerySet.as_manager()
 
@@ -348,6 +357,14 @@ class Participant(models.Model):
             self.skeleton, self.capitals = nickname_looks(self.nickname)
         super().save(*args, **kwargs)
 
+    @property
+    def time_share(self) -> Decimal:  # time_percent as a share (1.5 for 150), for pct
+        return Decimal(self.time_percent) / 100
+
+    @property
+    def has_allowance(self) -> bool:  # more time, or a later closing time
+        return self.time_percent != 100 or self.extra_seconds > 0 or self.closes is not None
+
 
 class Response(models.Model):
     """One row per participant and question: when it was shown, and the answer once given."""
@@ -367,6 +384,7 @@ class Response(models.Model):
     #: Every answer given, in order, whole: {"answer": fields, "correct": bool, "at": ISO
     #: time}. ``answer`` and ``correct`` above are the last of them.
     history = models.JSONField(default=list, blank=True)
+    time_up_told = models.BooleanField(default=False)  # told its time ran out (homework)
 
     objects = ResponseQuerySet.as_manager()
 

@@ -20,19 +20,20 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET
 
 from tutor.core.http import AuthenticatedHttpRequest
 from tutor.core.locales import current_language
+from tutor.core.numbers import whole_number
 from tutor.drills.base import LEVEL_NAMES
 from tutor.drills.parts import part_context, render_part
 from tutor.drills.written_answers import key_label
 
 from . import services
-from .models import Session
+from .models import Participant, Session
 from .teacher_common import own_session, render_reveal
 
 #: No markup: a worksheet has no explanation.
@@ -102,15 +103,25 @@ def printed(request: HttpRequest, q: services.WrittenQuestion, with_key: bool) -
 
 def sheet_context(request: AuthenticatedHttpRequest, code: str, with_key: bool) -> dict[str, Any]:
     """The page's context: the teacher's own session (else a 404) and its questions,
-    rendered in the language the quiz was given in."""
+    rendered in the language the quiz was given in. In a per-student session,
+    ``?student=<id>`` prints that student's own questions (dealt now if they have not
+    opened the quiz yet: what they will be asked), and the page lists the students."""
     session = own_session(request, code)
     language = session.settings_view.language or current_language()
+    per_student = session.settings_view.per_student
+    student = None
+    if per_student and "student" in request.GET:
+        pk = whole_number(request.GET["student"], 12)
+        student = get_object_or_404(Participant, session=session, pk=pk if pk is not None else -1)
     with translation.override(language):
         questions = [
-            printed(request, services.question(session, index), with_key)
+            printed(request, services.question(session, index, student), with_key)
             for index in range(counted(session))
         ]
     return {
+        "per_student": per_student,
+        "student": student,
+        "students": list(session.participants.filter(removed=False)) if per_student else [],
         "session": session,
         "quiz": session.quiz,
         "title": session.title,

@@ -24,7 +24,7 @@ from django.utils import timezone, translation
 from tutor.core.locales import current_language
 from tutor.drills.written_answers import key_label
 
-from . import charts, controls, results, services, stage
+from . import charts, controls, results, services, stage, timers
 from .models import Response, Session
 from .teacher_common import join_url, qr_svg, render_question
 
@@ -64,7 +64,7 @@ def live_context(session: Session) -> dict[str, Any]:
         context["more"] = max(0, count - NAMES_SHOWN)
     elif now_scene in (Scene.QUESTION, Scene.REVEAL):
         context["counts"] = services.answer_counts(session, session.current)
-        deadline = services.deadline(session, None)
+        deadline = timers.question_deadline(session)
         if now_scene is Scene.QUESTION and deadline is not None:
             context["seconds_left"] = stage.seconds_left(timezone.now(), deadline)
     return context

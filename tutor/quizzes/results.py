@@ -9,15 +9,19 @@ labels and the right answers come from ``answers.py``; the queries are QuerySet 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
+
+from django.utils import timezone
 
 from tutor.drills.base import LEVEL_NAMES
 from tutor.drills.written_answers import answer_label, key_label
 
 from . import services
 from .models import Participant, Response, Session
+from .timers import Outcome, outcome
 
 
 # -- per question ------------------------------------------------------------------------
@@ -73,13 +77,19 @@ def answered_responses(session: Session) -> list[Response]:
     return list(Response.objects.of_session(session).answered().in_class_order())
 
 
-def _splits(q: services.WrittenQuestion, rows: list[Response], key_label: str) -> list[Split]:
-    """The answers grouped by label and rightness, the right answer always present."""
+#: The question a response answered: the session's, or in a per-student session the
+#: student's own.
+Asked = Callable[[Response], services.WrittenQuestion]
+
+
+def _splits(asked: Asked, rows: list[Response], key_label: str) -> list[Split]:
+    """The answers grouped by label and rightness, the right answer always present (when
+    there is one for everyone: not in a per-student session)."""
     groups: dict[tuple[str, bool], int] = {}
     for response in rows:
-        key = (answer_label(q, response.answer), response.correct)
+        key = (answer_label(asked(response), response.answer), response.correct)
         groups[key] = groups.get(key, 0) + 1
-    if (key_label, True) not in groups:
+    if key_label and (key_label, True) not in groups:
         groups[(key_label, True)] = 0
     splits = [
         Split(label, count, correct, is_key=correct and label == key_label)
@@ -90,10 +100,12 @@ def _splits(q: services.WrittenQuestion, rows: list[Response], key_label: str) -
 
 
 def _question_result(
-    q: services.WrittenQuestion, rows: list[Response], joined: int
+    q: services.WrittenQuestion, rows: list[Response], joined: int, asked: Asked | None = None
 ) -> QuestionResult:
+    """``asked``: in a per-student session, each response's own question (the result then
+    has no one right answer)."""
     entry = q.entry
-    right = key_label(q)
+    right = key_label(q) if asked is None else ""
     times = [r.elapsed_ms for r in rows if r.elapsed_ms is not None]
     return QuestionResult(
         index=q.index,
@@ -107,7 +119,7 @@ def _question_result(
         right=sum(1 for r in rows if r.correct),
         average_ms=round(sum(times) / len(times)) if times else None,
         key_label=right,
-        splits=_splits(q, rows, right),
+        splits=_splits(asked or (lambda _response: q), rows, right),
     )
 
 
@@ -120,10 +132,25 @@ def question_results(
     by_index: dict[int, list[Response]] = {}
     for response in responses:
         by_index.setdefault(response.index, []).append(response)
+    asked = _own_questions(session) if session.settings_view.per_student else None
     return [
-        _question_result(services.question(session, index), by_index.get(index, []), joined)
+        _question_result(services.question(session, index), by_index.get(index, []), joined, asked)
         for index in range(session.asked)
     ]
+
+
+def _own_questions(session: Session) -> Asked:
+    """Each response's own question in a per-student session, read from its student."""
+    students = {p.pk: p for p in session.participants.all()}
+    return lambda response: asked_of(session, students[response.participant_id], response.index)
+
+
+def asked_of(session: Session, participant: Participant, index: int) -> services.WrittenQuestion:
+    """The question ``index`` this student was asked, as stored; the session's for a
+    student of a per-student session who never opened it (nothing is dealt here)."""
+    if participant.questions:
+        return services.question(session, index, participant)
+    return services.question(session, index)
 
 
 def question_result(session: Session, index: int) -> QuestionResult:
@@ -147,6 +174,10 @@ class Cell:
     at: datetime | None = None  # when the last answer came
     #: The answers given before the last, in words, in order.
     earlier: tuple[str, ...] = ()
+    #: What became of the question for the student (answered, timed out, never reached).
+    outcome: Outcome = Outcome.ANSWERED
+    #: The seed of the question the student was asked (their own in a per-student session).
+    seed: int | None = None
 
     @property
     def number(self) -> int:
@@ -189,11 +220,16 @@ class StudentResult:
         return (Decimal(sum(times)) / len(times) / 1000).quantize(Decimal("0.1"))
 
 
-def _cell(q: services.WrittenQuestion, response: Response | None) -> Cell:
+def _cell(
+    q: services.WrittenQuestion, response: Response | None, unanswered: Outcome | None = None
+) -> Cell:
+    seed = q.entry["seed"]
     if response is None:
-        return Cell(q.index, answered=False)
+        missed = unanswered or Outcome.NEVER_REACHED
+        return Cell(q.index, answered=False, outcome=missed, seed=seed)
     return Cell(
         q.index,
+        seed=seed,
         answered=True,
         label=answer_label(q, response.answer),
         correct=response.correct,
@@ -213,14 +249,37 @@ def student_results(
     responses = answered_responses(session) if responses is None else responses
     questions = [services.question(session, i) for i in range(session.asked)]
     answers: dict[tuple[int, int], Response] = {(r.participant_id, r.index): r for r in responses}
-    students = [
-        StudentResult(
-            participant, [_cell(q, answers.get((participant.pk, q.index))) for q in questions]
+    participants = list(session.participants.all())
+    missed = _unanswered(session, participants)
+    per_student = session.settings_view.per_student
+    students = []
+    for participant in participants:
+        asked = (
+            [asked_of(session, participant, q.index) for q in questions]
+            if per_student
+            else questions
         )
-        for participant in session.participants.all()
-    ]
+        cells = [
+            _cell(q, answers.get((participant.pk, q.index)), missed.get((participant.pk, q.index)))
+            for q in asked
+        ]
+        students.append(StudentResult(participant, cells))
     students.sort(key=lambda s: (-s.points, -s.right, s.participant.joined))
     return students
+
+
+def _unanswered(
+    session: Session, participants: list[Participant]
+) -> dict[tuple[int, int], Outcome]:
+    """The outcome of every question shown and left unanswered, by (student, index):
+    timed out, or not answered; a question never shown has no row."""
+    by_pk = {participant.pk: participant for participant in participants}
+    now = timezone.now()
+    missed = {}
+    for response in Response.objects.of_session(session).filter(answered=None):
+        response.participant = by_pk[response.participant_id]
+        missed[(response.participant_id, response.index)] = outcome(session, response, now)
+    return missed
 
 
 def max_points(session: Session) -> int:

@@ -6,7 +6,7 @@ graded against the stored question.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
@@ -20,13 +20,12 @@ from tutor.drills import answers
 from tutor.drills.base import AnswerError
 from tutor.drills.drill import Answer, Grade
 from tutor.drills.registry import quiz_drills
-from tutor.drills.written import NOT_ANSWER_FIELDS, WrittenQuestion, grade, question
+from tutor.drills.written import NOT_ANSWER_FIELDS, WrittenQuestion, grade
 
 from . import hot, nicknames, scoring
-from .dealing import asking, runnable, snapshot
+from .dealing import asking, question, questions_of, runnable, snapshot
 from .models import NICKNAME_LENGTH, Participant, Quiz, Response, Session, SessionSettings
-
-TIME_GRACE = timedelta(seconds=2)  # network delay allowed past a time limit
+from .timers import TIME_GRACE, deadline, open_for, timed_out
 
 
 def start_session(
@@ -37,7 +36,13 @@ def start_session(
     leaderboard: bool = False,
     zone: str = "UTC",
     speed_bonus: bool = False,
+    per_student: bool = False,
 ) -> Session:
+    """A new session of ``quiz``; ``per_student``: homework that deals each student their
+    own questions (:func:`questions_of`)."""
+    kept = SessionSettings.of_quiz(quiz, zone, speed_bonus)
+    if per_student and mode == Session.Mode.HOMEWORK:
+        kept = replace(kept, per_student=True)
     return Session.objects.create(
         quiz=quiz,
         mode=mode,
@@ -45,7 +50,7 @@ def start_session(
         closes=closes,
         leaderboard=leaderboard,
         questions=snapshot(quiz),
-        settings=SessionSettings.of_quiz(quiz, zone, speed_bonus).to_json(),
+        settings=kept.to_json(),
         state=Session.State.LOBBY if mode == Session.Mode.LIVE else Session.State.QUESTION,
     )
 
@@ -90,7 +95,12 @@ def current_index(session: Session, participant: Participant) -> int | None:
     # them once answered for good (right, or out of attempts) or once its time is up: the
     # clock runs per student from when they first saw it, and a question timed out stays
     # unanswered while the student goes on (coming back resumes at the next open one).
-    responses = hot.responses(participant)
+    return next_open(session, hot.responses(participant))
+
+
+def next_open(session: Session, responses: dict[int, Response]) -> int | None:
+    """The first homework question still open to the student of ``responses`` (their
+    rows by index), or None."""
     attempts = session.settings_view.attempts
     now = timezone.now()
     for index in range(len(session.questions)):
@@ -102,27 +112,6 @@ def current_index(session: Session, participant: Participant) -> int | None:
         if response.answered is None or (not response.correct and response.attempts < attempts):
             return index
     return None
-
-
-def timed_out(
-    session: Session, response: Response, now: datetime, grace: timedelta = TIME_GRACE
-) -> bool:
-    """Whether the time of ``response``'s question is up: past its deadline by more than
-    ``grace`` (by default the network delay an answer in flight is allowed)."""
-    limit = deadline(session, response)
-    return limit is not None and now > limit + grace
-
-
-def deadline(session: Session, response: Response | None) -> datetime | None:
-    limit = session.questions and session.questions[0].get("time_limit")
-    if not limit:
-        return None
-    start = (
-        session.question_started
-        if session.mode == Session.Mode.LIVE
-        else (response.shown if response else None)
-    )
-    return start + timedelta(seconds=limit) if start else None
 
 
 def mark_shown(participant: Participant, index: int) -> Response:
@@ -148,7 +137,7 @@ def submit(
     """Check and store an answer. Returns the response and the feedback of this answer;
     raises :class:`Refused` (closed, late, not current, already answered) or
     :class:`AnswerError` (a malformed answer: nothing is stored)."""
-    if not session.is_open:
+    if not open_for(session, participant):
         raise Refused("closed")
     if not 0 <= index < len(session.questions):
         raise Refused("no_such_question")
@@ -156,13 +145,18 @@ def submit(
         session.state != Session.State.QUESTION or session.current != index
     ):
         raise Refused("not_current")
-    q = question(session, index)
+    q = question(session, index, participant)
     fields = stored_answer(answer)
     feedback = grade(q, fields)  # AnswerError for a malformed answer
     now = timezone.now()
     rules = session.settings_view
     attempts_allowed = rules.attempts
-    response = mark_shown(participant, index)
+    # A homework question is answered once shown (its clock runs from then): the row the
+    # page made. A live question's row is made here for a student who joined late.
+    homework = session.mode == Session.Mode.HOMEWORK
+    response = hot.response(participant, index) if homework else mark_shown(participant, index)
+    if response is None:
+        raise Refused("not_shown")
     if timed_out(session, response, now):
         # A repeat of an answer that was stored in time (its reply was lost) hears that
         # its first answer counts, not that it came too late.
@@ -215,6 +209,7 @@ def _earned(
 
 
 __all__ = [
+    "TIME_GRACE",
     "AnswerError",
     "Refused",
     "WrittenQuestion",
@@ -229,6 +224,7 @@ __all__ = [
     "next_question",
     "open_question",
     "question",
+    "questions_of",
     "quiz_drills",
     "remove",
     "rename",
@@ -238,6 +234,7 @@ __all__ = [
     "snapshot",
     "start_session",
     "submit",
+    "timed_out",
 ]
 
 

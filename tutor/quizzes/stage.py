@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from django.utils import timezone
 
 from .models import Quiz, Session
+from .timers import closes_for
 
 if TYPE_CHECKING:
     from django.utils.safestring import SafeString
@@ -58,17 +59,20 @@ class Rules:
     closed: bool = False
 
     @classmethod
-    def of(cls, session: Session, now: datetime | None = None) -> Rules:
+    def of(
+        cls, session: Session, now: datetime | None = None, participant: Participant | None = None
+    ) -> Rules:
+        """The session's rules; with ``participant``, homework closes at their own time
+        (a later one their teacher gave them)."""
         now = now or timezone.now()
+        closes = session.closes if participant is None else closes_for(session, participant)
         return cls(
             mode=session.mode,
             state=session.state,
             feedback=session.settings_view.feedback,
             attempts=session.settings_view.attempts,
             leaderboard=session.leaderboard,
-            closed=session.mode == Session.Mode.HOMEWORK
-            and session.closes is not None
-            and session.closes <= now,
+            closed=session.mode == Session.Mode.HOMEWORK and closes is not None and closes <= now,
         )
 
     @property
@@ -235,6 +239,10 @@ class Stage:
     feedback: Grade | None = None  # the verdict and explanation shown, if any
     #: The answer the feedback explains (JSON, keys sorted): the feedback's cache key.
     answer_json: str = ""
+    #: For this student: which questions' time ran out (homework), told once.
+    notice: str = ""
+    #: The time of the question on screen is up and it takes no answer from this student.
+    time_up: bool = False
 
     @property
     def finished(self) -> bool:
@@ -273,6 +281,7 @@ class Stage:
             self.screen is not Screen.QUESTION
             or self.response is None
             or self.message
+            or self.notice
             or self.seconds_left is not None
         ):
             return None
@@ -283,11 +292,17 @@ class Stage:
             self.session.mode,
             self.session.version,
             self.index,
+            # The question itself: the session's at index, or in a per-student session the
+            # student's own (stored whole, named by its drill, generator and seed).
+            None
+            if self.q is None
+            else (self.q.entry["drill"], self.q.entry["version"], self.q.entry["seed"]),
             self.total,
             self.can_answer,
             self.try_again,
             self.attempts_left,
             self.response.answered is not None,
+            self.time_up,
             None if feedback is None else (bool(feedback.correct), self.answer_json),
         )
         digest = hashlib.sha256(repr(situation).encode()).hexdigest()

@@ -10,6 +10,7 @@ rules in ``stage.py``. Live sessions are followed by polling a tiny state endpoi
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import replace
 
 from django.core.cache import caches
@@ -25,7 +26,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from tutor.core.http import HtmxHttpRequest
-from tutor.core.locales import current_language
+from tutor.core.locales import current_language, format_number
 from tutor.core.numbers import whole_number
 from tutor.drills.answers import form_data
 from tutor.drills.base import AnswerError
@@ -33,8 +34,9 @@ from tutor.drills.drill import Grade
 from tutor.drills.parts import part_context, render_part
 from tutor.drills.written_answers import reveal_feedback
 from tutor.learning import record as learning
+from tutor.words.base import join_names
 
-from . import hot, services, stage
+from . import hot, services, stage, timers
 from .joins import cookie_token
 from .models import Participant, Response, Session, is_code
 from .poll import STOP_POLLING, live_state, quick_reply
@@ -57,17 +59,44 @@ def _stage(
     the response and feedback of the answer this request has just stored (not read or
     graded again). ``shown``: in homework, a question this student has answered, shown
     again with its verdict (the page after an answer) instead of the next one."""
-    rules = stage.Rules.of(session)
-    index = services.current_index(session, participant)
+    rules = stage.Rules.of(session, participant=participant)
+    notice = ""
+    if rules.mode == Session.Mode.HOMEWORK:
+        responses = hot.responses(participant)
+        index = services.next_open(session, responses)
+        notice = _time_up_notice(session, responses.values()) if not rules.over else ""
+    else:
+        index = services.current_index(session, participant)
     if shown is not None and rules.mode == Session.Mode.HOMEWORK and not rules.over:
         index = shown  # the question just answered, with its verdict, before moving on
-    screen = stage.screen(rules, index=index, is_open=session.is_open)
-    here = Stage(session, participant, len(session.questions), screen, index, message)
+    screen = stage.screen(rules, index=index, is_open=timers.open_for(session, participant))
+    here = Stage(
+        session, participant, len(session.questions), screen, index, message, notice=notice
+    )
     if screen is Screen.FINISHED:
         return _finished(request, here, stage.at_end(rules))
     if screen is not Screen.QUESTION or index is None:  # closed, or a live session's lobby
         return here
     return _question(here, rules, index, just_stored)
+
+
+def _time_up_notice(session: Session, responses: Iterable[Response]) -> str:
+    """Which homework questions' time ran out since the student last heard (told once)."""
+    expired = timers.expired_untold(session, responses)
+    if not expired:
+        return ""
+    timers.tell(expired)
+    language = current_language()
+    numbers = join_names([format_number(r.index + 1, language) for r in expired])
+    if len(expired) == 1:
+        # Translators: a homework question's time limit ran out; the student moves on.
+        return _("Time's up for question %(numbers)s: it was not answered in time.") % {
+            "numbers": numbers
+        }
+    # Translators: %(numbers)s is a list such as "2, 3 and 5".
+    return _(
+        "Time ran out on questions %(numbers)s while you were away: they were not answered in time."
+    ) % {"numbers": numbers}
 
 
 def _finished(request: HttpRequest, here: Stage, view: stage.StageView) -> Stage:
@@ -95,7 +124,7 @@ def _question(
     just_stored: tuple[Response, Grade | None] | None,
 ) -> Stage:
     session, participant = here.session, here.participant
-    q = services.question(session, index)
+    q = services.question(session, index, participant)
     graded = just_stored if just_stored is not None and just_stored[0].index == index else None
     response = graded[0] if graded else services.mark_shown(participant, index)
     deadline = services.deadline(session, response)
@@ -111,6 +140,7 @@ def _question(
         can_answer=view.can_answer,
         try_again=view.try_again,
         attempts_left=view.attempts_left,
+        time_up=view.time_up and not view.can_answer and rules.state == Session.State.QUESTION,
     )
     if not view.show_feedback:
         return here
@@ -143,7 +173,11 @@ def _review(
         response = answers.get(index)
         answered = bool(response and response.answered)
         explained = (
-            _explained(request, services.question(session, index), response if answered else None)
+            _explained(
+                request,
+                services.question(session, index, participant),
+                response if answered else None,
+            )
             if explain
             else ""
         )
@@ -259,6 +293,9 @@ REFUSALS = {
         "You have already answered this question; your first answer counts."
     ),
     "too_late": gettext_lazy("Time was up for this question, so this answer was not accepted."),
+    "not_shown": gettext_lazy(
+        "That question has not been shown to you yet, so this answer was not accepted."
+    ),
 }
 
 
@@ -277,7 +314,8 @@ def answer(request: HtmxHttpRequest, code: str) -> HttpResponse:
         try:
             answered = services.submit(session, participant, index, request.POST)
             # A signed-in student's answer also counts for their own progress.
-            learning.quiz_answer(request, session.questions[index], answered[0])
+            own = services.questions_of(session, participant)[index]
+            learning.quiz_answer(request, own, answered[0])
         except services.Refused as refusal:
             message, status = str(REFUSALS.get(refusal.code, REFUSALS["closed"])), 409
         except AnswerError as error:

@@ -46,6 +46,11 @@ urlpatterns = [
         name="student",
     ),
     path("quizzes/session/<str:code>/delete/", console_views.session_delete, name="session-delete"),
+    path(
+        "quizzes/session/<str:code>/student/<int:pk>/time/",
+        console_views.student_time,
+        name="student-time",
+    ),
     path("quizzes/session/<str:code>/results/", console_views.results_page, name="results"),
     path("quizzes/session/<str:code>/results.csv", console_views.results_csv, name="results-csv"),
     path("quizzes/session/<str:code>/totals.csv", console_views.totals_csv, name="totals-csv"),

@@ -33,7 +33,10 @@ document.addEventListener("htmx:afterSwap", (event) => {
 });
 
 // A countdown is only a display: the server decides whether an answer is in time. Its
-// digits are the page language's; at zero the answer form on the page stops taking input.
+// digits are the page language's; at zero the answer form on the page stops taking input,
+// and a second later the page asks the server for the stage ([data-time-up]: the student's
+// stage, which says the time is up and, in homework, moves on to the next question).
+// Without this file the next request the student makes does the same.
 const digits = new Intl.NumberFormat(document.documentElement.lang || "en");
 setInterval(() => {
   for (const el of document.querySelectorAll("[data-countdown]")) {
@@ -43,6 +46,14 @@ setInterval(() => {
     if (left === 0) {
       for (const button of document.querySelectorAll(".answer-form button[type=submit]")) {
         button.disabled = true;
+      }
+      const url = el.dataset.timeUp;
+      if (url) {
+        delete el.dataset.timeUp; // once
+        setTimeout(() => {
+          if (window.htmx) window.htmx.ajax("GET", url, { target: "#stage", swap: "innerHTML" });
+          else window.location.reload();
+        }, 1000);
       }
     }
   }
