@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from tests.admin_pages import check_app, operator
 from tutor.core.admin_json import json_block
+from tutor.core.names import looks
 from tutor.drills.own_question import Question, Text
-from tutor.quizzes.models import OwnQuestion, Participant, Response, Session, Tag
+from tutor.quizzes.models import OwnQuestion, Participant, Response, Session, Tag, UsernameLook
 
 
 def test_admin_pages(answered: dict[str, Participant], homework: Session) -> None:
@@ -21,7 +22,11 @@ def test_admin_pages(answered: dict[str, Participant], homework: Session) -> Non
     response = Response.objects.filter(participant=answered["Asha"]).first()
     slot = homework.quiz.slots.first()
     assert response is not None and slot is not None
-    check_app("quizzes", [homework.quiz, slot, tag, own, homework, answered["Asha"], response])
+    look = UsernameLook.objects.create(
+        user=homework.quiz.owner, skeleton=looks("teacher")[0], capitals=looks("teacher")[1]
+    )
+    objects = [homework.quiz, slot, tag, own, homework, answered["Asha"], response, look]
+    check_app("quizzes", objects)
 
 
 def test_stored_questions_and_answers_are_read_only(answered: dict[str, Participant]) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 
-from tutor.quizzes import nicknames
+from tutor.core import names
 from tutor.quizzes.models import NICKNAME_LENGTH, Participant, Session
 
 from .models import Member, NameClaim
@@ -38,7 +38,7 @@ def _free(holder: Participant) -> None:
     The quiz's results keep their answers, marked as removed."""
     NameClaim.objects.filter(participant=holder).delete()
     holder.nickname = f"{holder.nickname[: NICKNAME_LENGTH - 12]} #{holder.pk}"
-    holder.skeleton, holder.capitals = nicknames.looks(holder.nickname)
+    holder.skeleton, holder.capitals = names.looks(holder.nickname)
     holder.save(update_fields=["nickname", "skeleton", "capitals"])
 
 
@@ -51,7 +51,7 @@ def claim(session: Session, member: Member, attempt: str, language: str) -> Part
         _free(holder)
     elif holder is not None:
         return _same_form(holder, attempt)
-    skeleton, capitals = nicknames.looks(member.name)
+    skeleton, capitals = names.looks(member.name)
     try:
         with transaction.atomic():
             participant = Participant.objects.create(

@@ -1,7 +1,8 @@
 """The teacher's class forms: a class's name, and its roster of student names.
 
-Roster names are cleaned and compared as quiz nicknames are (``tutor.quizzes.nicknames``):
-normalised, refused with invisible or direction-changing characters, and refused when
+Roster names and class names follow the rules of every name (``tutor.core.names``):
+normalised, refused with invisible or direction-changing characters, stacked marks or
+joiners as padding; roster names are also refused when
 they look like another name of the class, so two students of a class never look alike
 on the projector. Many names arrive at once, one per line; either all of them are added
 or, with the problems listed line by line, none.
@@ -16,8 +17,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from tutor.core import names
 from tutor.core.locales import current_language
-from tutor.quizzes import nicknames
 from tutor.quizzes.models import NICKNAME_LENGTH
 from tutor.words.base import number
 
@@ -73,9 +74,9 @@ def _num(value: int) -> str:
 def clean_name(raw: str) -> str:
     """A roster name as stored, or a :class:`forms.ValidationError` saying what is wrong."""
     try:
-        name = nicknames.clean(raw)
-    except nicknames.UnsafeNickname:
-        raise forms.ValidationError(MESSAGES["name_unsafe"], code="unsafe") from None
+        name = names.clean(raw)
+    except names.UnsafeName as error:
+        raise forms.ValidationError(error.message(MESSAGES["name_unsafe"]), code="unsafe") from None
     if not name:
         raise forms.ValidationError(MESSAGES["name_empty"], code="empty")
     if len(name) > NICKNAME_LENGTH:
@@ -100,7 +101,7 @@ class _Looks:
 
     def add(self, name: str) -> str | None:
         """The name already seen that ``name`` looks like; else ``None``, and remember it."""
-        skeleton, capitals = nicknames.looks(name)
+        skeleton, capitals = names.looks(name)
         other = self.seen.get(skeleton) or self.seen.get("^" + capitals)
         if other is None:
             self.seen[skeleton] = self.seen["^" + capitals] = name
@@ -187,9 +188,9 @@ class ClassNameForm(forms.Form):
 
     def clean_name(self) -> str:
         try:
-            name = nicknames.clean(self.cleaned_data["name"])
-        except nicknames.UnsafeNickname:
-            raise forms.ValidationError(MESSAGES["class_name_unsafe"]) from None
+            name = names.clean(self.cleaned_data["name"])
+        except names.UnsafeName as error:
+            raise forms.ValidationError(error.message(MESSAGES["class_name_unsafe"])) from None
         if not name:
             raise forms.ValidationError(MESSAGES["class_name_empty"])
         return name

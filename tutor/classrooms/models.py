@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tutor.core.collation import sorted_by_language
 from tutor.core.locales import current_language
+from tutor.core.names import LOOK_KEY_LENGTH, looks
 from tutor.quizzes.models import (
     LONG_CODE_LENGTH,
     NICKNAME_LENGTH,
@@ -26,7 +27,6 @@ from tutor.quizzes.models import (
     Session,
     new_code,
 )
-from tutor.quizzes.nicknames import looks
 
 CLASS_NAME_LENGTH = 120
 
@@ -52,7 +52,7 @@ class MemberQuerySet(models.QuerySet["Member"]):
         return sorted_by_language(self, current_language(), key=lambda m: m.name)
 
     def looking_like(self, name: str) -> MemberQuerySet:
-        """The roster names that look like ``name`` (``nicknames.looks``), as two students'
+        """The roster names that look like ``name`` (``names.looks``), as two students'
         nicknames in one quiz may not."""
         lower, upper = looks(name)
         return self.filter(Q(skeleton=lower) | Q(capitals=upper))
@@ -78,10 +78,10 @@ class Member(models.Model):
 
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="members")
     name = models.CharField(max_length=NICKNAME_LENGTH)
-    #: How the name looks (``nicknames.looks``): one per class, so no two names on the
+    #: How the name looks (``names.looks``: hashes of its confusable skeletons): one per class, so no two names on the
     #: roster, and no two students' nicknames in a class's quiz, look alike.
-    skeleton = models.CharField(max_length=200)
-    capitals = models.CharField(max_length=200, default="")
+    skeleton = models.CharField(max_length=LOOK_KEY_LENGTH)
+    capitals = models.CharField(max_length=LOOK_KEY_LENGTH, default="")
 
     objects = MemberQuerySet.as_manager()
 

@@ -23,9 +23,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from tutor.core.http import AuthenticatedHttpRequest
 from tutor.core.locales import current_language
+from tutor.core.names import looks, with_names
 from tutor.quizzes import deletion, services
 from tutor.quizzes.models import Quiz, Session
-from tutor.quizzes.nicknames import looks
 from tutor.words.base import join_names, number
 
 from . import deletion as class_deletion
@@ -61,7 +61,7 @@ def class_new(request: AuthenticatedHttpRequest) -> HttpResponse:
         Member.objects.bulk_create(
             [_member(classroom, name) for name in form.cleaned_data["names"]]
         )
-    messages.success(request, _("Class “%(name)s” created.") % {"name": classroom.name})
+    messages.success(request, with_names(_("Class “%(name)s” created."), name=classroom.name))
     return redirect("classrooms:classroom", pk=classroom.pk)
 
 
@@ -107,7 +107,9 @@ def class_rename(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         return _page(request, classroom, status=422, rename_form=form)
     classroom.name = form.cleaned_data["name"]
     classroom.save(update_fields=["name"])
-    messages.success(request, _("The class is now called “%(name)s”.") % {"name": classroom.name})
+    messages.success(
+        request, with_names(_("The class is now called “%(name)s”."), name=classroom.name)
+    )
     return redirect("classrooms:classroom", pk=classroom.pk)
 
 
@@ -124,7 +126,7 @@ def class_delete(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
             if request.POST.get("sessions") == "yes":
                 Session.objects.filter(pk__in=list(sessions.values_list("pk", flat=True))).delete()
             classroom.delete()
-        messages.success(request, _("Class “%(name)s” deleted.") % {"name": name})
+        messages.success(request, with_names(_("Class “%(name)s” deleted."), name=name))
         return redirect("classrooms:index")
     held = deletion.SessionsHeld.of(sessions)
     context = {
@@ -167,7 +169,9 @@ def member_edit(request: AuthenticatedHttpRequest, pk: int, member_id: int) -> H
     action = request.POST.get("action", "")
     if action == "remove":
         member.delete()
-        messages.success(request, _("%(name)s was taken off the roster.") % {"name": member.name})
+        messages.success(
+            request, with_names(_("%(name)s was taken off the roster."), name=member.name)
+        )
     elif action == "rename":
         form = MemberForm(request.POST, member=member)
         if form.is_valid():
@@ -179,7 +183,7 @@ def member_edit(request: AuthenticatedHttpRequest, pk: int, member_id: int) -> H
                 messages.error(request, MESSAGES["roster_changed"])
             else:
                 messages.success(
-                    request, _("%(old)s renamed to %(new)s.") % {"old": old, "new": member.name}
+                    request, with_names(_("%(old)s renamed to %(new)s."), old=old, new=member.name)
                 )
         else:
             for error in form.errors["name"]:

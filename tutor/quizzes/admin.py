@@ -13,7 +13,7 @@ from django.utils.safestring import SafeString
 
 from tutor.core.admin_json import json_block
 
-from .models import OwnQuestion, Participant, Quiz, Response, Session, Slot, Tag
+from .models import OwnQuestion, Participant, Quiz, Response, Session, Slot, Tag, UsernameLook
 
 
 class SlotInline(admin.TabularInline):
@@ -105,6 +105,17 @@ class ParticipantAdmin(admin.ModelAdmin):
     # two students' names from looking alike.
     readonly_fields = ("nickname", "skeleton", "capitals", "token", "join_key", "joined")
     show_full_result_count = False  # a count of every student ever is one more slow query
+
+
+@admin.register(UsernameLook)
+class UsernameLookAdmin(admin.ModelAdmin):
+    """How each account's username looks (made at sign-up): read only, so two accounts'
+    names never look alike."""
+
+    list_display = ("user",)
+    search_fields = ("user__username",)
+    raw_id_fields = ("user",)
+    readonly_fields = ("user", "skeleton", "capitals")
 
 
 @admin.register(Response)

@@ -28,6 +28,7 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from tutor.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from tutor.core.locales import current_language
+from tutor.core.names import with_names
 from tutor.core.zones import DEFAULT_ZONES, browser_zone
 from tutor.drills.written_answers import key_label
 from tutor.words.base import labelled
@@ -219,16 +220,20 @@ def student(request: AuthenticatedHttpRequest, code: str, pk: int) -> HttpRespon
         services.remove(participant)
         messages.success(
             request,
-            _("%(name)s has left the quiz; their answers stay in the results.")
-            % {"name": participant.nickname},
+            with_names(
+                _("%(name)s has left the quiz; their answers stay in the results."),
+                name=participant.nickname,
+            ),
         )
     elif action == "rename":
         try:
             services.rename(participant, request.POST.get("nickname", ""))
         except services.Refused as refusal:
-            messages.error(request, str(nicknames.MESSAGES[refusal.code]))
+            messages.error(request, nicknames.refusal(refusal.code))
         else:
-            messages.success(request, _("Renamed to %(name)s.") % {"name": participant.nickname})
+            messages.success(
+                request, with_names(_("Renamed to %(name)s."), name=participant.nickname)
+            )
     else:
         messages.error(request, _("That control does not exist."))
     return redirect("quizzes:console", code=session.code)

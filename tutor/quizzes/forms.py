@@ -14,15 +14,17 @@ from typing import TYPE_CHECKING, Any
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from tutor.core.locales import language_choices
+from tutor.core import names
+from tutor.core.locales import current_language, format_number, language_choices
 from tutor.core.zones import zone_choices
 from tutor.drills.base import LEVEL_NAMES, LEVELS
 
-from .models import Quiz, RetryPoints, Session, Slot
+from .models import Quiz, RetryPoints, Session, Slot, UsernameLook
 from .services import quiz_drills
 
 if TYPE_CHECKING:
@@ -36,9 +38,23 @@ MAX_COUNT = 50
 MAX_POINTS = 100
 
 
+USERNAME_MESSAGES = {
+    "invisible": _(
+        "A user name cannot contain invisible characters or characters that change the "
+        "direction of text."
+    ),
+    "long": _("A user name has at most %(limit)s characters."),
+    "alike": _("An account whose user name looks like this one already exists. Choose another."),
+}
+
+
 class SignupForm(UserCreationForm):
     """An account, for learning and teaching: user name, password and, if the person
-    wants password resets, an e-mail address."""
+    wants password resets, an e-mail address.
+
+    The user name follows the rules of every name (``names.clean_username``: letters with
+    their marks, so "राम" and "রাম" too, NFKC) instead of Django's, and may not look like
+    another account's (``UsernameLook``)."""
 
     email = forms.EmailField(
         label=_("E-mail address"),
@@ -50,11 +66,45 @@ class SignupForm(UserCreationForm):
         model = get_user_model()
         fields = ("username", "email")
 
+    def _get_validation_exclusions(self) -> set[str]:
+        # The model's own rule (Django's UnicodeUsernameValidator) refuses the vowel signs
+        # of "राम"; clean_username has checked the name, its length and its likes. (Django's
+        # ModelForm hook, left out of django-stubs.)
+        return {*super()._get_validation_exclusions(), "username"}  # type: ignore[misc]
+
+    def clean_username(self) -> str:
+        try:
+            username = names.clean_username(self.cleaned_data.get("username") or "")
+        except names.UnsafeName as error:
+            raise forms.ValidationError(error.message(USERNAME_MESSAGES["invisible"])) from None
+        limit = get_user_model()._meta.get_field("username").max_length or 150
+        if len(username) > limit:
+            raise forms.ValidationError(
+                USERNAME_MESSAGES["long"] % {"limit": format_number(limit, current_language())}
+            )
+        lower, upper = names.looks(username)
+        if UsernameLook.objects.filter(Q(skeleton=lower) | Q(capitals=upper)).exists():
+            raise forms.ValidationError(USERNAME_MESSAGES["alike"])
+        self.cleaned_data["username"] = username
+        return str(super().clean_username() or "")
+
+    def save(self, commit: bool = True) -> Any:
+        user = super().save(commit=commit)
+        if commit:
+            lower, upper = names.looks(user.get_username())
+            UsernameLook.objects.create(user=user, skeleton=lower, capitals=upper)
+        return user
+
     def clean_email(self) -> str:
         # An address another account uses is taken as any other: refusing it would tell
         # whoever asks that the address has an account. A reset link for the address goes
         # to each account that uses it.
         return (self.cleaned_data.get("email") or "").strip()
+
+
+QUIZ_TITLE_UNSAFE = _(
+    "A title cannot contain invisible characters or characters that change the direction of text."
+)
 
 
 def quiz_language_choices() -> list[tuple[str, StrOrPromise]]:
@@ -114,7 +164,10 @@ class QuizForm(forms.ModelForm):
         return str(self.cleaned_data.get("retry_points") or RetryPoints.FULL)
 
     def clean_title(self) -> str:
-        title = " ".join(self.cleaned_data["title"].split())
+        try:
+            title = names.clean(self.cleaned_data["title"])
+        except names.UnsafeName as error:
+            raise forms.ValidationError(error.message(QUIZ_TITLE_UNSAFE)) from None
         if not title:
             raise forms.ValidationError(_("Give the quiz a title."))
         return title

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_http_methods
 
+from tutor.core import names
 from tutor.core.locales import current_language
 
 from . import classes, nicknames
@@ -57,9 +58,11 @@ class JoinForm(forms.Form):
 
     def clean_nickname(self) -> str:
         try:
-            nickname = nicknames.clean(self.cleaned_data["nickname"])
-        except nicknames.UnsafeNickname:
-            raise forms.ValidationError(nicknames.MESSAGES["nickname_unsafe"]) from None
+            nickname = names.clean(self.cleaned_data["nickname"])
+        except names.UnsafeName as error:
+            raise forms.ValidationError(
+                error.message(nicknames.MESSAGES["nickname_unsafe"])
+            ) from None
         if len(nickname) > NICKNAME_LENGTH:
             raise forms.ValidationError(
                 gettext_lazy("A nickname has at most %(limit)s characters.")
@@ -114,7 +117,7 @@ def _join(request: HttpRequest, code: str) -> HttpResponse:
     if not nickname:
         form.add_error("nickname", str(nicknames.MESSAGES["nickname_empty"]))
         return render(request, "quizzes/student/join.html", {"form": form}, status=422)
-    skeleton, capitals = nicknames.looks(nickname)
+    skeleton, capitals = names.looks(nickname)
     attempt = form.cleaned_data["attempt"]
 
     def taken() -> HttpResponse:

@@ -19,9 +19,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from tutor.core import names
 from tutor.drills.own_question import Question as OwnRecord
 
-from .nicknames import looks as nickname_looks
 from .querysets import ParticipantQuerySet, ResponseQuerySet
 from .search import search_text
 
@@ -31,7 +31,7 @@ CODE_LENGTH = 6
 #: A class's code (``tutor.classrooms``) lasts for years, so it is longer: 25**10 codes.
 #: Classes made before it have six-character codes, which still join.
 LONG_CODE_LENGTH = 10
-NICKNAME_LENGTH = 40  # after normalising (nicknames.clean)
+NICKNAME_LENGTH = 40  # after normalising (names.clean)
 
 
 def is_code(text: str) -> bool:
@@ -315,11 +315,12 @@ class Session(models.Model):
 class Participant(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="participants")
     nickname = models.CharField(max_length=NICKNAME_LENGTH)
-    # The nickname's confusable skeleton (nicknames.skeleton): one per session, so no two
-    # students' names look alike on the projector.
-    skeleton = models.CharField(max_length=200)
-    #: The skeleton of the nickname in capitals (nicknames.capitals_skeleton), compared too.
-    capitals = models.CharField(max_length=200, default="", db_index=True)
+    # How the nickname looks (``names.looks``, a hash of its confusable skeleton, of one
+    # length whatever the name): one per session, so no two students' names look alike on
+    # the projector.
+    skeleton = models.CharField(max_length=names.LOOK_KEY_LENGTH)
+    #: The key of the skeleton of the nickname in capitals, compared too.
+    capitals = models.CharField(max_length=names.LOOK_KEY_LENGTH, default="", db_index=True)
     token = models.CharField(max_length=64, unique=True, default=new_token)
     language = models.CharField(max_length=8, default="en")
     # The random value of the join form this student sent: the same form sent again (its
@@ -354,7 +355,7 @@ class Participant(models.Model):
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         if not self.skeleton:
-            self.skeleton, self.capitals = nickname_looks(self.nickname)
+            self.skeleton, self.capitals = names.looks(self.nickname)
         super().save(*args, **kwargs)
 
     @property
@@ -398,3 +399,18 @@ class Response(models.Model):
 
     def __str__(self) -> str:
         return f"{self.participant} #{self.index + 1}"
+
+
+class UsernameLook(models.Model):
+    """How an account's username looks (``names.looks``), so that no two accounts' names
+    look alike: made at sign-up (``forms.SignupForm``) and, for accounts made before, by
+    migration (one of two alike kept none); accounts the admin makes have none."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="username_look"
+    )
+    skeleton = models.CharField(max_length=names.LOOK_KEY_LENGTH, unique=True)
+    capitals = models.CharField(max_length=names.LOOK_KEY_LENGTH, db_index=True)
+
+    def __str__(self) -> str:
+        return str(self.user)

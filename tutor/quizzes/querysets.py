@@ -14,7 +14,7 @@ from django.db import models
 from django.db.models import Count, Q, Sum
 from django.db.models.functions import Coalesce
 
-from .nicknames import looks
+from tutor.core.names import looks
 
 if TYPE_CHECKING:
     from django_stubs_ext import WithAnnotations
@@ -69,7 +69,7 @@ class ParticipantQuerySet(models.QuerySet["Participant"]):
         return self.annotate(answered=Count("responses", filter=ANSWERED))
 
     def looking_like(self, nickname: str) -> ParticipantQuerySet:
-        """The participants whose nickname looks like ``nickname`` (nicknames.looks): one
+        """The participants whose nickname looks like ``nickname`` (``names.looks``): one
         indexed look-up, however large the class."""
         lower, upper = looks(nickname)
         return self.filter(Q(skeleton=lower) | Q(capitals=upper))

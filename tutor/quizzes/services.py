@@ -16,13 +16,14 @@ from django.db.models import F
 from django.http import QueryDict
 from django.utils import timezone
 
+from tutor.core import names
 from tutor.drills import answers
 from tutor.drills.base import AnswerError
 from tutor.drills.drill import Answer, Grade
 from tutor.drills.registry import quiz_drills
 from tutor.drills.written import NOT_ANSWER_FIELDS, WrittenQuestion, grade
 
-from . import hot, nicknames, scoring
+from . import hot, scoring
 from .dealing import asking, question, questions_of, runnable, snapshot
 from .models import NICKNAME_LENGTH, Participant, Quiz, Response, Session, SessionSettings
 from .timers import TIME_GRACE, deadline, open_for, timed_out
@@ -349,14 +350,15 @@ def leaderboard(
 
 def rename(participant: Participant, nickname: str) -> Participant:
     """Give a student another nickname, checked as a joining one is (:class:`Refused`
-    ``nickname_unsafe``, ``nickname_empty`` or ``nickname_taken``)."""
+    ``nickname_unsafe``, ``nickname_empty``, ``nickname_taken``, or a reason of
+    ``names.UnsafeName``: ``marks``, ``joiner``)."""
     try:
-        cleaned = nicknames.clean(nickname)[:NICKNAME_LENGTH]
-    except nicknames.UnsafeNickname:
-        raise Refused("nickname_unsafe") from None
+        cleaned = names.clean(nickname)[:NICKNAME_LENGTH]
+    except names.UnsafeName as error:
+        raise Refused("nickname_unsafe" if error.reason == "invisible" else error.reason) from None
     if not cleaned:
         raise Refused("nickname_empty")
-    skeleton, capitals = nicknames.looks(cleaned)
+    skeleton, capitals = names.looks(cleaned)
     others = Participant.objects.filter(session_id=participant.session_id).exclude(
         pk=participant.pk
     )

@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 
 def fill_skeletons(apps, schema_editor):
-    from tutor.quizzes.nicknames import skeleton
+    from tutor.core.names import skeleton
 
     Participant = apps.get_model("quizzes", "Participant")
     seen = set()

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 def fill_capitals(apps, schema_editor):
     """The capitals' skeleton of every nickname stored before."""
-    from tutor.quizzes.nicknames import capitals_skeleton
+    from tutor.core.names import capitals_skeleton
 
     Participant = apps.get_model("quizzes", "Participant")
     for participant in Participant.objects.filter(capitals="").iterator():
