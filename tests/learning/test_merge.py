@@ -189,4 +189,4 @@ def test_a_learner_signs_up_without_an_e_mail_and_comes_back_to_learn(client: Cl
     assert learner.user is not None and learner.user.email == ""
     assert set(learner.progress.values_list("concept", flat=True)) == concepts(seed)
     page = client.get("/en/learn/").content.decode()
-    assert "Signed in as ravi" in page
+    assert "Signed in as <bdi>ravi</bdi>" in page

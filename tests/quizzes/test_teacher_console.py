@@ -134,7 +134,7 @@ def test_lobby_lists_who_joined(teacher: Client, quiz: Quiz) -> None:
     html = teacher.get(f"/en/quizzes/session/{session.code}/").content.decode()
     assert "3 students have joined" in html
     for nickname in ("Asha", "Jiří", "ミナ"):
-        assert f"<li>{nickname}" in html
+        assert f"<li><bdi>{nickname}</bdi>" in html
 
 
 def test_controls_walk_through_the_quiz(teacher: Client, quiz: Quiz) -> None:
@@ -198,10 +198,10 @@ def test_live_answer_counts_and_who_answered(teacher: Client, quiz: Quiz) -> Non
     assert "right" not in html.split("answered</span>")[1].split("</p>")[0]  # not before reveal
     # Regression: a ✓ beside a name read as "right"; the mark says "answered", neutral.
     answered_mark = '<span class="badge">answered</span>'
-    assert f'<li class="lobby-list__answered">Asha {answered_mark}' in html
-    assert f'<li class="lobby-list__answered">Jiri {answered_mark}' in html
+    assert f'<li class="lobby-list__answered"><bdi>Asha</bdi> {answered_mark}' in html
+    assert f'<li class="lobby-list__answered"><bdi>Jiri</bdi> {answered_mark}' in html
     assert "✓" not in html
-    assert "<li>Mina" in html
+    assert "<li><bdi>Mina</bdi>" in html
     press(teacher, session, "reveal")
     html = teacher.get(f"/en/quizzes/session/{session.code}/").content.decode()
     assert "2 of 3 answered" in html and "1 right" in html
@@ -276,7 +276,7 @@ def test_leaderboard_after_reveal_when_asked_for(teacher: Client, quiz: Quiz) ->
     html = teacher.get(f"/en/quizzes/session/{session.code}/").content.decode()
     board = html.split('<ol class="leaderboard">')[1].split("</ol>")[0]
     assert board.index("Second") < board.index("First")
-    assert "Second — 1 point" in board
+    assert "<bdi>Second</bdi> — 1 point" in board
 
 
 def test_homework_session_with_times_in_the_teachers_zone(teacher: Client, quiz: Quiz) -> None:
@@ -361,7 +361,7 @@ def test_homework_console_counts_per_question(teacher: Client, quiz: Quiz) -> No
         r'<th scope="row">(\d)</th><td class="num">(\d)</td><td class="num">(\d)</td>', table
     )
     assert rows == [("1", "1", "1"), ("2", "1", "0")]
-    assert re.search(r'Asha\s*<span class="muted">\(2/2\)</span>', html)
+    assert re.search(r'<bdi>Asha</bdi>\s*<span class="muted">\(2/2\)</span>', html)
 
 
 def test_editing_the_quiz_later_does_not_change_a_session(teacher: Client, quiz: Quiz) -> None:
@@ -422,7 +422,7 @@ def test_the_teacher_renames_a_student_checked_as_joining_is(teacher: Client, qu
     )
     url = f"/en/quizzes/session/{session.code}/student/{asha.pk}/"
     page = teacher.post(url, {"action": "rename", "nickname": "Asha K"}, follow=True)
-    assert "Renamed to Asha K." in page.content.decode()
+    assert "Renamed to <bdi>Asha K</bdi>." in page.content.decode()
     for taken in ("mina", "Мina", "\u202eAsha", "   "):  # a Cyrillic М; bidi; nothing
         teacher.post(url, {"action": "rename", "nickname": taken})
         asha.refresh_from_db()
@@ -438,17 +438,17 @@ def test_a_removed_student_leaves_the_quiz_but_not_the_results(teacher: Client, 
     press(teacher, session, "start")
     services.submit(session, troll, 0, right(session, 0))
     other = teacher.get(f"/en/quizzes/session/{session.code}/").content.decode()
-    assert "Remove Troll from the quiz" in other
+    assert "Remove <bdi>Troll</bdi> from the quiz" in other
     url = f"/en/quizzes/session/{session.code}/student/{troll.pk}/"
     page = teacher.post(url, {"action": "remove"}, follow=True).content.decode()
-    assert "Troll has left the quiz; their answers stay in the results." in page
+    assert "<bdi>Troll</bdi> has left the quiz; their answers stay in the results." in page
     live = teacher.get(f"/en/quizzes/session/{session.code}/live/?state=question&current=0")
     assert "Troll" not in live.content.decode()  # neither in the list nor the board
     assert services.leaderboard(session) == []
     answer = student.post(f"/en/play/{session.code}/answer/", {"index": "0"})
     assert answer.status_code == 302 and "/join/" in answer["Location"]  # out of the quiz
     results = teacher.get(f"/en/quizzes/session/{session.code}/results/").content.decode()
-    assert "Troll (removed)" in results
+    assert "<bdi>Troll</bdi> (removed)" in results
     csv_text = teacher.get(f"/en/quizzes/session/{session.code}/totals.csv").content.decode()
     assert "Troll (removed)" in csv_text
     assert teacher.post(url, {"action": "remove"}).status_code == 404  # already removed

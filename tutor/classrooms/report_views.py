@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET
 
 from tutor.core.http import AuthenticatedHttpRequest
@@ -15,12 +17,18 @@ from .report import class_report
 from .teacher_common import own_class
 
 
+def isolated_names(names: list[str]) -> SafeString:
+    """Roster names as a list in the page language, each in ``<bdi>``."""
+    # Each name is escaped by format_html; Babel's list patterns hold no markup.
+    return mark_safe(join_names([format_html("<bdi>{}</bdi>", name) for name in names]))
+
+
 @login_required
 @require_GET
 def report(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     data = class_report(own_class(request, pk))
     concepts = [
-        {"row": row, "not_asked": join_names([m.name for m in row.not_asked])}
+        {"row": row, "not_asked": isolated_names([m.name for m in row.not_asked])}
         for row in data.concepts
     ]
     context = {

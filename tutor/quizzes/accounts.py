@@ -20,6 +20,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from tutor.core.names import with_names
+
 from . import account_limits as limits
 from .forms import SignupForm
 from .joins import device, with_device
@@ -113,7 +115,7 @@ def signup(request: HttpRequest) -> HttpResponse:
             if target
             else _("Welcome, %(name)s. Your account is ready: build your first quiz.")
         )
-        messages.success(request, welcome % {"name": user.get_username()})
+        messages.success(request, with_names(welcome, name=user.get_username()))
         return with_device(request, redirect(target or "quizzes:index"))
     context = {"form": form, "next": _next_url(request)}
     return with_device(request, render(request, "registration/signup.html", context))

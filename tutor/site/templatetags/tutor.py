@@ -158,6 +158,15 @@ def with_link(link: object, text: object) -> SafeString:
     return mark_safe(words.with_link(_escaped(text), _escaped(link)))
 
 
+@register.filter(is_safe=True)
+def bdi(name: object) -> SafeString:
+    """A name someone typed, isolated from the text around it (``<bdi>``), so an Arabic
+    or Hebrew name cannot reorder what follows it ("سلمى (0/1)"): for a name inside a
+    translated sentence, ``{% blocktranslate with name=p.nickname|bdi %}``. Never inside an
+    attribute or a page title."""
+    return format_html("<bdi>{}</bdi>", name)
+
+
 @register.filter
 def answer_parts(items: Iterable[object], mark: str = "") -> str:
     """The parts of one answer in the language's pattern ("a; b", Japanese 「a、b」), each
