@@ -69,6 +69,10 @@ def test_a_teacher_writes_a_question_in_two_languages_with_tags(teacher: Client)
         ({"prompt_en": "Pair\u202e?"}, "changes the direction"),
         ({"prompt_en": "x" * 2001}, "2,000 characters"),
         ({"tags": ",".join(f"t{i}" for i in range(11))}, "10 tags"),
+        # Tags are names (tutor/core/names.py): regression, these were kept.
+        ({"tags": "basics\u200b"}, "(U+200B)"),
+        ({"tags": "\u200dbasics"}, "invisible joiner"),
+        ({"tags": "Z" + "\u0301" * 20}, "accents or signs"),
     ],
 )
 def test_bad_questions_are_refused_with_a_message(

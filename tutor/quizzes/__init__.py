@@ -8,5 +8,5 @@ scores), ``stage.py`` (what a student's screen shows), ``results.py``, ``charts.
 participant's cookie and the limits on wrong codes, for every way of joining), and the
 views: ``join_views.py``, ``student_views.py``, ``builder_views.py``,
 ``console_views.py`` (with ``teacher_common.py``) and ``accounts.py``; ``nicknames.py``
-(nicknames a projector can show, compared by look).
+(why a nickname is refused, in words; the rules of every name are ``tutor/core/names.py``).
 """

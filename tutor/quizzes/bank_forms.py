@@ -4,7 +4,8 @@ the right answer and its tags.
 The question is plain text. Text is normalised to NFC; characters that would change how
 the text around them is drawn (bidi overrides and isolates) or cannot be shown (controls
 other than line breaks and tabs, private use, unassigned, surrogates) are refused with a
-message. Joiners (ZWJ, ZWNJ) stay: Bengali and Hindi spelling needs them.
+message. Joiners (ZWJ, ZWNJ) stay: Bengali and Hindi spelling needs them. Tags are names,
+cleaned as every name is (``tutor/core/names.py``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from tutor.core import names
 from tutor.core.locales import current_language, format_number, language_name, native_name
 from tutor.drills import own_question as own
 from tutor.drills.base import AnswerError
@@ -48,19 +50,20 @@ TRUTH_CHOICES = [
 ]
 
 
+def _unsafe(ch: str) -> str:
+    return _(
+        "The text contains an invisible character or one that changes the "
+        "direction of text (%(code)s). Remove it and type the text again."
+    ) % {"code": f"U+{ord(ch):04X}"}
+
+
 def clean_text(raw: str, limit: int, *, lines: bool = True) -> str:
     """Plain text as stored, or ``ValidationError`` naming what is wrong."""
     text = unicodedata.normalize("NFC", raw.replace("\r\n", "\n").replace("\r", "\n")).strip()
     for ch in text:
         allowed = ch == "\t" or (lines and ch == "\n")
         if ch in BIDI_CONTROLS or (unicodedata.category(ch) in REFUSED and not allowed):
-            raise forms.ValidationError(
-                _(
-                    "The text contains an invisible character or one that changes the "
-                    "direction of text (%(code)s). Remove it and type the text again."
-                )
-                % {"code": f"U+{ord(ch):04X}"}
-            )
+            raise forms.ValidationError(_unsafe(ch))
     if not lines:
         text = " ".join(text.split())
     if len(text) > limit:
@@ -69,6 +72,15 @@ def clean_text(raw: str, limit: int, *, lines: bool = True) -> str:
             % {"limit": format_number(limit, current_language())}
         )
     return text
+
+
+def tag_name(part: str) -> str:
+    """A tag as stored: a name, so the rules of every name (``names.clean``: no zero-width
+    space, joiner as padding or stacked marks), at most :data:`MAX_TAG` characters."""
+    try:
+        return names.clean(part)[:MAX_TAG]
+    except names.UnsafeName as error:
+        raise forms.ValidationError(error.message(_unsafe(error.char))) from None
 
 
 def in_words(code: str) -> str:
@@ -256,16 +268,16 @@ class OwnQuestionForm(forms.Form):
             self.add_error("tolerance", _("The margin cannot be negative."))
 
     def _tag_names(self, raw: str) -> list[str]:
-        names: dict[str, str] = {}
+        tags: dict[str, str] = {}
         try:
             for part in TAG_SEPARATORS.split(clean_text(raw, 600, lines=False)):
-                if name := part.strip():
-                    names.setdefault(name.casefold(), name[:MAX_TAG])
+                if name := tag_name(part):
+                    tags.setdefault(name.casefold(), name)
         except forms.ValidationError as error:
             self.add_error("tags", error)
-        if len(names) > MAX_TAGS:
+        if len(tags) > MAX_TAGS:
             self.add_error("tags", _("Give it %(count)s tags at most.") % {"count": MAX_TAGS})
-        return list(names.values())
+        return list(tags.values())
 
     def record(self) -> Question:
         """The question as stored (call after ``is_valid()``)."""
