@@ -99,6 +99,16 @@ def test_plan_writes_the_questions_in_the_chosen_language_with_tags() -> None:
     assert plan.ready[0].tags == ("Week 3", "Imported")
 
 
+@pytest.mark.django_db
+def test_imported_tags_are_names() -> None:
+    """Tags follow the rules of every name (tutor/core/names.py); regression: a zero-width
+    space or a joiner as padding was kept in a category's tag."""
+    user, hidden = owner(), GIFT.replace("Week 3", "Week\u200b3", 1)
+    assert importer.plan(read(hidden), "cs", "\u200dx", user).ready[0].tags == ()
+    joined = importer.plan(read(GIFT), "cs", "র\u200d্যাব", user)
+    assert joined.ready[0].tags == ("Week 3", "র\u200d্যাব")
+
+
 # -- the page ---------------------------------------------------------------------------
 def test_import_page_needs_a_login(client: Client) -> None:
     response = client.get(URL)

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from tutor.core.locales import current_language, format_number, native_name
 
-from ..bank_forms import MAX_TAG, clean_text
+from ..bank_forms import MAX_TAG, clean_text, tag_name
 from ..models import Quiz
 from ..quotas import import_bytes
 from .importer import SourceError, checked, decode
@@ -62,11 +62,11 @@ class ImportForm(forms.Form):
 
     def clean_tag(self) -> str:
         name = clean_text(self.cleaned_data.get("tag") or "", 200, lines=False)
-        if len(name) > MAX_TAG:
+        if len(name) > MAX_TAG:  # said, not cut as tag_name would
             raise forms.ValidationError(
                 _("Keep it to %(limit)s characters at most.") % {"limit": MAX_TAG}
             )
-        return name
+        return tag_name(name)
 
     def clean(self) -> dict[str, Any]:
         super().clean()

@@ -28,7 +28,7 @@ from tutor.drills.own_question import Question as OwnRecord
 from tutor.drills.own_question import Text
 
 from ..bank import add_slots
-from ..bank_forms import MAX_CHOICE, MAX_EXPLANATION, MAX_PROMPT, MAX_TAG, clean_text
+from ..bank_forms import MAX_CHOICE, MAX_EXPLANATION, MAX_PROMPT, clean_text, tag_name
 from ..models import OwnQuestion, Quiz, Tag
 from ..quotas import import_bytes, import_questions
 from .gift_reader import Found, Reading
@@ -198,7 +198,7 @@ def tag_names(found: Found, extra: str) -> tuple[str, ...]:
     names: dict[str, str] = {}
     for raw in (found.category, extra):
         try:
-            name = clean_text(raw, 400, lines=False)[:MAX_TAG].strip()
+            name = tag_name(clean_text(raw, 400, lines=False))
         except forms.ValidationError:
             continue
         if name:
