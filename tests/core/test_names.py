@@ -131,3 +131,27 @@ def test_a_clean_name_is_stable_and_safe(raw: str) -> None:
 @given(st.text(alphabet=st.characters(categories=["L", "M", "N"]), max_size=40))
 def test_look_keys_fit_their_column(raw: str) -> None:
     assert all(len(key) == LOOK_KEY_LENGTH for key in names.looks(raw))
+
+
+BENGALI_LETTERS = st.sampled_from("কখগঘঙচছজঝঞটঠডঢণতথদধনপফবভমযরলশষসহ")
+DEVANAGARI_LETTERS = st.sampled_from("कखगघङचछजझञटठडढणतथदधनपफबभमयरलवशषसह")
+
+
+@given(
+    st.one_of(
+        st.tuples(BENGALI_LETTERS, BENGALI_LETTERS, st.just("\u09cd")),
+        st.tuples(DEVANAGARI_LETTERS, DEVANAGARI_LETTERS, st.just("\u094d")),
+    ),
+    st.sampled_from([ZWJ, ZWNJ]),
+)
+def test_a_joiner_after_a_virama_always_passes(letters: tuple[str, str, str], joiner: str) -> None:
+    first, second, virama = letters
+    name = first + virama + joiner + second
+    assert names.clean(name) == name
+
+
+@given(st.text(min_size=1, max_size=10), st.sampled_from([ZWJ, ZWNJ]))
+def test_a_joiner_at_either_end_is_always_refused(text: str, joiner: str) -> None:
+    for name in (joiner + text, text + joiner):
+        with pytest.raises(UnsafeName):
+            names.clean(name)
