@@ -274,3 +274,21 @@ def test_messages_isolate_names(teacher: Client, owner: Any) -> None:
 def test_the_signed_in_username_is_isolated(client: Client) -> None:
     assert signup(client, ARABIC).status_code == 302
     assert isolated(client.get("/en/quizzes/").content.decode(), ARABIC)
+
+
+def test_an_account_is_made_with_its_look_or_not_at_all(client: Client) -> None:
+    """Two look-alike sign-ups at once: the second's look is refused by the database,
+    and its account goes with it."""
+    from django.db import IntegrityError
+
+    from tutor.core.names import looks
+    from tutor.quizzes.forms import SignupForm
+    from tutor.quizzes.models import UsernameLook
+
+    form = SignupForm({"username": "kiran", "password1": PASSWORD, "password2": PASSWORD})
+    assert form.is_valid()
+    other = get_user_model().objects.create_user("KIRAN")  # signed up meanwhile
+    UsernameLook.objects.create(user=other, skeleton=looks("kiran")[0], capitals="")
+    with pytest.raises(IntegrityError):
+        form.save()
+    assert list(get_user_model().objects.values_list("username", flat=True)) == ["KIRAN"]

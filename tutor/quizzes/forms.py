@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
+from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -89,8 +90,10 @@ class SignupForm(UserCreationForm):
         return str(super().clean_username() or "")
 
     def save(self, commit: bool = True) -> Any:
-        user = super().save(commit=commit)
-        if commit:
+        if not commit:
+            return super().save(commit=False)
+        with transaction.atomic():  # no account without its look (a look-alike meanwhile)
+            user = super().save(commit=True)
             lower, upper = names.looks(user.get_username())
             UsernameLook.objects.create(user=user, skeleton=lower, capitals=upper)
         return user
