@@ -45,7 +45,7 @@ def fill_username_looks(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('quizzes', '0009_quiz_share'),
+        ('quizzes', '0010_ownquestion_search_text'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
