@@ -45,7 +45,7 @@ def fill_username_looks(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('quizzes', '0010_ownquestion_search_text'),
+        ('quizzes', '0011_response_speed_bonus'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
