@@ -1,5 +1,5 @@
 """Look-alike keys of one length (issue 25): each roster name's confusable skeletons as
-their SHA-256 (``names.look_key``), as quiz nicknames' (``quizzes/0012``)."""
+their SHA-256 (``names.look_key``), as quiz nicknames' (``quizzes/0014``)."""
 
 import re
 

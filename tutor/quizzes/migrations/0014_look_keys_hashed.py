@@ -45,7 +45,7 @@ def fill_username_looks(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('quizzes', '0011_response_speed_bonus'),
+        ('quizzes', '0013_per_student_questions'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
