@@ -24,6 +24,7 @@ from tutor.drills.own_question import Question as OwnRecord
 
 from .querysets import ParticipantQuerySet, ResponseQuerySet
 from .search import search_text
+from .username_look import UsernameLook as UsernameLook  # a model of this app
 
 #: Join codes use letters and digits that cannot be mistaken for each other (no 0/O, 1/I/L, 5/S, 8/B).
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
@@ -315,11 +316,9 @@ class Session(models.Model):
 class Participant(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="participants")
     nickname = models.CharField(max_length=NICKNAME_LENGTH)
-    # How the nickname looks (``names.looks``, a hash of its confusable skeleton, of one
-    # length whatever the name): one per session, so no two students' names look alike on
-    # the projector.
+    # How the nickname looks (``names.looks``: hashes of its confusable skeletons, as typed
+    # and in capitals): one per session, so no two students' names look alike on the projector.
     skeleton = models.CharField(max_length=names.LOOK_KEY_LENGTH)
-    #: The key of the skeleton of the nickname in capitals, compared too.
     capitals = models.CharField(max_length=names.LOOK_KEY_LENGTH, default="", db_index=True)
     token = models.CharField(max_length=64, unique=True, default=new_token)
     language = models.CharField(max_length=8, default="en")
@@ -399,18 +398,3 @@ class Response(models.Model):
 
     def __str__(self) -> str:
         return f"{self.participant} #{self.index + 1}"
-
-
-class UsernameLook(models.Model):
-    """How an account's username looks (``names.looks``), so that no two accounts' names
-    look alike: made at sign-up (``forms.SignupForm``) and, for accounts made before, by
-    migration (one of two alike kept none); accounts the admin makes have none."""
-
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="username_look"
-    )
-    skeleton = models.CharField(max_length=names.LOOK_KEY_LENGTH, unique=True)
-    capitals = models.CharField(max_length=names.LOOK_KEY_LENGTH, db_index=True)
-
-    def __str__(self) -> str:
-        return str(self.user)
