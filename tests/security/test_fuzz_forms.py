@@ -1278,6 +1278,7 @@ def test_bug_nul_in_a_quiz_answer(alice: Teacher) -> None:
     student = Client(raise_request_exception=False)
     joined = student.post("/en/join/", {"code": alice.homework.code, "nickname": "Nul"})
     assert joined.status_code == 302
+    assert student.get(f"/en/play/{alice.homework.code}/").status_code == 200  # shown first
     response = student.post(
         f"/en/play/{alice.homework.code}/answer/",
         {"index": "0", "result": "tie", "note": "\x00"},
