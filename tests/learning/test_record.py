@@ -211,6 +211,7 @@ def play(client: Client, session: object, nickname: str) -> None:
     code = session.code  # type: ignore[attr-defined]
     assert client.post("/en/join/", {"code": code, "nickname": nickname}).status_code == 302
     for index, entry in enumerate(session.questions):  # type: ignore[attr-defined]
+        assert client.get(f"/en/play/{code}/").status_code == 200  # the question is shown
         response = client.post(f"/en/play/{code}/answer/", {"index": str(index), **entry["answer"]})
         assert response.status_code == 302
 
