@@ -190,7 +190,7 @@ def test_the_explanation_lists_pot_odds_equity_and_verdict() -> None:
     assert result.outs_text == "River cards that give you the best hand (your outs): 9."
     assert result.reasons == (
         "The call costs 100 and the pot after your call holds 400: 100 ÷ 400 = 25.00%.",
-        "The engine dealt each of the 44 cards that can come on the river: you win with 9 of "
+        "Each of the 44 cards that can come on the river, dealt in turn: you win with 9 of "
         "them. Your equity is 20.45%.",
         "Your equity (20.45%) is less than the pot odds (25.00%): in the long run the call "
         "costs more than it wins, so fold.",

@@ -169,4 +169,6 @@ def test_lessons_teach_the_rules_and_leave_the_sources_to_the_rule_pages(
             assert 'class="sources-note' not in html, (course.slug, unit.slug)
             if language == "en":
                 assert "guide says" not in html and "The Czech text" not in html
+                text = re.sub(r"<[^>]+>", " ", html.split("<main", 1)[1])
+                assert "engine" not in text.lower(), (unit.slug, "the site's own word")
     assert asides > 0  # the rule pages still carry them

@@ -104,23 +104,23 @@ def _equity_sentences() -> dict[tuple[str, bool], str]:
     return {
         ("turn", False): pgettext(
             "outs and odds",
-            "The engine dealt each of the %(boards)s cards that can come on the river: you "
+            "Each of the %(boards)s cards that can come on the river, dealt in turn: you "
             "win with %(wins)s of them. Your equity is %(equity)s.",
         ),
         ("turn", True): pgettext(
             "outs and odds",
-            "The engine dealt each of the %(boards)s cards that can come on the river: you "
+            "Each of the %(boards)s cards that can come on the river, dealt in turn: you "
             "win with %(wins)s of them and tie with %(ties)s (a tie wins half the pot). "
             "Your equity is %(equity)s.",
         ),
         ("flop", False): pgettext(
             "outs and odds",
-            "The engine dealt all %(boards)s pairs of turn and river cards that can come: "
+            "All %(boards)s pairs of turn and river cards that can come, dealt in turn: "
             "you win on %(wins)s of them. Your equity is %(equity)s.",
         ),
         ("flop", True): pgettext(
             "outs and odds",
-            "The engine dealt all %(boards)s pairs of turn and river cards that can come: "
+            "All %(boards)s pairs of turn and river cards that can come, dealt in turn: "
             "you win on %(wins)s of them and tie on %(ties)s (a tie wins half the pot). "
             "Your equity is %(equity)s.",
         ),
