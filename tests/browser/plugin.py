@@ -144,11 +144,17 @@ def site(chromium: Browser, live_server: Any, transactional_db: None) -> Callabl
 def new_tab(chromium: Browser, site: Callable[[str], str]) -> Iterator[Callable[..., Page]]:
     contexts = []
 
-    def make(java_script_enabled: bool = True, width: int = 1280, height: int = 800) -> Page:
+    def make(
+        java_script_enabled: bool = True,
+        width: int = 1280,
+        height: int = 800,
+        timezone_id: str | None = None,
+    ) -> Page:
         context = chromium.new_context(
             java_script_enabled=java_script_enabled,
             viewport={"width": width, "height": height},
             locale="en-US",
+            **({"timezone_id": timezone_id} if timezone_id else {}),
         )
         context.set_default_timeout(TIMEOUT_MS)
         contexts.append(context)

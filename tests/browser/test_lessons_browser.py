@@ -136,3 +136,28 @@ def test_the_learning_path_works_without_javascript(
             break
     expect(page.locator("#summary-title")).to_be_visible()
     expect(page.locator(".summary .score")).to_be_visible()
+
+
+def test_review_times_are_shown_in_the_readers_own_zone(
+    new_tab: Callable[..., Page], site: Callable[[str], str]
+) -> None:
+    """A learner in Tokyo reading an English page (whose guessed zone is UTC) sees the next
+    review in Tokyo time, on the very first visit."""
+    page = new_tab(width=360, height=740, timezone_id="Asia/Tokyo")
+    page.goto(site(f"/en/learn/{FIRST_UNITS[0]}/"))
+    page.locator("form:has(input[name=kind][value=practice]) button[type=submit]").click()
+    answer_whatever(page, keyboard=False)
+    page.locator("form.answer-form button[type=submit]").click()
+    expect(page.locator("#fb-title")).to_be_visible()
+    served = page.context.request.get(site("/en/learn/progress/")).text()
+    page.goto(site("/en/learn/progress/"))
+    time = page.locator("time[data-local]").first
+    moment = time.get_attribute("datetime")
+    assert moment and f'datetime="{moment}"' in served
+    in_tokyo = page.evaluate(
+        """at => new Intl.DateTimeFormat("en", {dateStyle: "medium", timeStyle: "short",
+        timeZone: "Asia/Tokyo"}).format(new Date(at))""",
+        moment,
+    )
+    expect(time).to_have_text(in_tokyo)
+    assert in_tokyo not in served  # the server guessed UTC: the script corrected it

@@ -17,6 +17,8 @@ from babel.dates import format_date, format_time
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.functional import Promise
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import pgettext_lazy
 
 from tutor.concepts import CONCEPTS, TOPICS, Concept, Topic
@@ -130,7 +132,7 @@ class ConceptRow:
     mastery: Mastery
     answered: int
     right: int
-    due: str  # the next review, in words; "" when none is scheduled
+    due: str  # the next review, in words (a <time> element, ``when_html``); "" when none
     due_now: bool
     practice_url: str
     rule_url: str
@@ -171,7 +173,7 @@ def _row(
         Mastery(row.mastery) if row else Mastery.NOT_STARTED,
         row.answered if row else 0,
         row.right if row else 0,
-        when(row.due, language, zone) if row and row.answered else "",
+        when_html(row.due, language, zone) if row and row.answered else "",
         bool(row and row.answered and row.due <= now),
         f"{url}?concept={concept.id}" if aimed else url,
         f"{reverse('rules:page', args=[concept.page])}#{concept.anchor}",
@@ -186,6 +188,15 @@ def zone_of(request: HttpRequest, language: str) -> tzinfo:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
         return ZoneInfo("UTC")
+
+
+def when_html(moment: datetime, language: str, zone: tzinfo) -> SafeString:
+    """``when`` in a ``<time>`` element that carries the moment itself: the page's script
+    writes it again in the reader's own time zone (the server knows it only from a cookie
+    the browser sets on its first visit)."""
+    return format_html(
+        '<time datetime="{}" data-local>{}</time>', moment.isoformat(), when(moment, language, zone)
+    )
 
 
 def when(moment: datetime, language: str, zone: tzinfo) -> str:

@@ -65,7 +65,7 @@ def review_page(request: HttpRequest) -> HttpResponse:
     context = {
         "due": [CONCEPTS[c] for c in due],
         "ongoing": ongoing,
-        "next_due": progress.when(upcoming, language, progress.zone_of(request, language))
+        "next_due": progress.when_html(upcoming, language, progress.zone_of(request, language))
         if upcoming
         else "",
         "courses": progress.course_views(learner),

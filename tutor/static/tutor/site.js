@@ -178,3 +178,14 @@ if (drillScope() && location.hash === "#question-title") {
 }
 markShortcuts();
 document.addEventListener("htmx:afterSettle", markShortcuts);
+
+// Dates and times the server wrote in a zone it guessed (time[data-local]: the learner's
+// next reviews), written again in the reader's own zone and the page language.
+const localTime = new Intl.DateTimeFormat(document.documentElement.lang || "en", {
+  dateStyle: "medium",
+  timeStyle: "short",
+});
+for (const time of document.querySelectorAll("time[data-local]")) {
+  const at = new Date(time.getAttribute("datetime"));
+  if (!Number.isNaN(at.getTime())) time.textContent = localTime.format(at);
+}
