@@ -389,6 +389,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "tutor.quizzes.account_limits.locked_out"
 AXES_CLIENT_IP_CALLABLE = "tutor.quizzes.account_limits.axes_address"
+AXES_USERNAME_CALLABLE = "tutor.quizzes.account_limits.axes_username"
 # New accounts one address may make in an hour (a whole class signing up at once from one
 # school counts here: raise it for a bigger one); one device may make three.
 SIGNUPS_PER_ADDRESS = int(os.environ.get("SIGNUPS_PER_ADDRESS", "20"))

@@ -139,3 +139,15 @@ def test_a_password_shorter_than_twelve_characters_is_refused(password: str) -> 
     assert page.status_code == 200
     assert "at least 12 characters" in page.content.decode()
     assert not get_user_model().objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_username_longer_than_any_account_is_a_wrong_password_not_a_500() -> None:
+    """django-axes keeps the name in a 255-character column: a 300-character name (found by
+    the form fuzzer on PostgreSQL) is counted under its first 150 characters."""
+    from axes.models import AccessAttempt
+
+    client = Client(raise_request_exception=False)
+    response = client.post("/en/accounts/login/", {"username": "x" * 300, "password": "nope"})
+    assert response.status_code == 200
+    assert AccessAttempt.objects.get().username == "x" * 150

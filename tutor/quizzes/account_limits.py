@@ -28,6 +28,7 @@ from typing import Any
 
 from axes.backends import AxesStandaloneBackend
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -77,6 +78,14 @@ def client_address(request: HttpRequest) -> str:
     """The network address a request came from (as the join box counts it): the proxy in
     front must pass the client's own as ``REMOTE_ADDR``, never a header a client sets."""
     return str(request.META.get("REMOTE_ADDR") or "unknown")
+
+
+def axes_username(request: HttpRequest, credentials: dict[str, Any] | None = None) -> str:
+    """The name django-axes counts a log-in under: as typed, cut to the longest username
+    an account can have (axes stores it in a 255-character column; a hostile 300-character
+    name is no account's, and must not be a 500 on PostgreSQL)."""
+    typed = (credentials or {}).get("username") or request.POST.get("username") or ""
+    return str(typed)[: get_user_model()._meta.get_field("username").max_length or 150]
 
 
 def axes_address(request: HttpRequest) -> str | None:
