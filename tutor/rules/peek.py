@@ -10,7 +10,6 @@ language, so it is rendered once per (games, language) and kept.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -18,6 +17,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from tutor.concepts import CONCEPTS
 from tutor.concepts.model import HOLDEM_PAGE, TEENPATTI_PAGE
+from tutor.core.kept_text import kept_text
 
 from .chart import holdem_chart, teenpatti_chart
 from .directives import render_directive
@@ -45,7 +45,7 @@ def peek(concepts: Iterable[str], language: str) -> SafeString:
 
 # Key: the games and the language, everything the box depends on (the charts and tables
 # come from the engine; nothing user-specific). Bounded: three game sets, five languages.
-@lru_cache(maxsize=32)
+@kept_text(maxsize=32)  # translated text: forgotten when a catalog is compiled again
 def _peek(games: tuple[str, ...], language: str) -> SafeString:
     with translation.override(language):
         context = {
