@@ -144,6 +144,7 @@ def lost_showdown(client: Client) -> str:
 def test_a_lost_showdown_offers_show_or_muck_and_names_the_hand(client: Client) -> None:
     html = lost_showdown(client)
     assert 'value="muck"' in html and 'value="show"' in html
+    assert "You had two pair, kings and sevens." in html  # named before the choice too
     mucked = client.post(URL, {"command": "muck"}).content.decode()
     assert "You mucked two pair, kings and sevens: nobody else saw it." in mucked
     assert 'value="muck"' not in mucked
@@ -151,6 +152,8 @@ def test_a_lost_showdown_offers_show_or_muck_and_names_the_hand(client: Client) 
     shown = client.post(URL, {"command": "show"}).content.decode()
     assert "You showed two pair, kings and sevens, though you could have mucked it." in shown
     assert client.session[HANDS_KEY][0]["shown"] is True
+    kept = client.get(URL, {"hand": client.session[HANDS_KEY][0]["id"]}).content.decode()
+    assert "You showed two pair, kings and sevens" in kept
 
 
 def test_show_or_muck_is_refused_when_there_is_nothing_to_muck(client: Client) -> None:

@@ -74,8 +74,8 @@ def may_muck(hand: Hand) -> bool:
 
 def your_hand(hand: Hand, choices: Sequence[Choice], shown: bool | None) -> str:
     """Your hand named to you at the end, shown or mucked: 'You had two pair, kings and
-    sevens.' A folded hand is named with the board it was folded on; empty before the
-    flop (the two cards are drawn on the table)."""
+    sevens.' (``shown`` ``None``: the learner has not chosen yet). A folded hand is named
+    with the board it was folded on; empty before the flop (the cards are on the table)."""
     board = tuple(hand.board)
     if hand.folded[YOU] and choices:
         board = tuple(Card.parse(c) for c in choices[-1].board)
@@ -84,9 +84,9 @@ def your_hand(hand: Hand, choices: Sequence[Choice], shown: bool | None) -> str:
     value = describe_holdem(evaluate(board + hand.holes[YOU]))
     if hand.folded[YOU]:
         text = pgettext("coach", "You folded %(hand)s.")
-    elif may_muck(hand) and shown:
+    elif may_muck(hand) and shown is True:
         text = pgettext("coach", "You showed %(hand)s, though you could have mucked it.")
-    elif may_muck(hand):
+    elif may_muck(hand) and shown is False:
         text = pgettext("coach", "You mucked %(hand)s: nobody else saw it.")
     else:
         text = pgettext("coach", "You had %(hand)s.")

@@ -92,8 +92,9 @@ def kept_hands(request: HttpRequest) -> list[dict[str, Any]]:
     """The kept hands' ids, numbers and results, newest first (not replayed)."""
     out = []
     for entry in _stored(request):
-        if isinstance(entry.get("id"), str) and isinstance(entry.get("net"), int):
-            out.append({"id": entry["id"], "number": entry.get("number"), "net": entry["net"]})
+        fields = (entry.get("id"), entry.get("number"), entry.get("net"))
+        if isinstance(fields[0], str) and all(isinstance(f, int) for f in fields[1:]):
+            out.append(dict(zip(("id", "number", "net"), fields, strict=True)))
     return out
 
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from django.http import HttpRequest
-from django.utils.translation import pgettext
+from django.utils.translation import gettext, pgettext
 
 from tutor.core.numbers import whole_number
 from tutor.engine.betting import OptionsData
@@ -16,7 +16,7 @@ from tutor.engine.errors import EngineError
 from tutor.engine.hand import Hand
 from tutor.table.picture import from_hand
 from tutor.table.result import result_of
-from tutor.words.base import number, parenthetical, preset_label
+from tutor.words.base import labelled, number, parenthetical, preset_label
 from tutor.words.bots import bot_reason, style_name
 from tutor.words.coach import net_text, price_text
 from tutor.words.narrate import narrate
@@ -104,7 +104,7 @@ def replay(request: HttpRequest, language: str) -> dict[str, Any] | None:
         "step": step,
         "last": last,
         "net": net_text(kept.net, language),
-        "your_hand": your_hand(kept.hand, kept.choices, kept.shown) if step == last else "",
+        "your_hand": your_hand(kept.hand, kept.choices, kept.shown is True) if step == last else "",
         "review": lines,
         "current": next((line.number for line in lines if line.step == cut), None),
         "picture": table["picture"],
@@ -121,8 +121,18 @@ def replay(request: HttpRequest, language: str) -> dict[str, Any] | None:
 
 
 def kept_list(request: HttpRequest, language: str) -> list[dict[str, Any]]:
-    """The learner's kept hands for the list: id, number and what each did to the stack."""
-    return [{**k, "result": net_text(k["net"], language)} for k in hands.kept_hands(request)]
+    """The learner's kept hands for the list: the id and a line, "Hand 12: You won 250."."""
+    return [
+        {
+            "id": k["id"],
+            "line": labelled(_hand_label(k["number"], language), net_text(k["net"], language)),
+        }
+        for k in hands.kept_hands(request)
+    ]
+
+
+def _hand_label(hand_no: int, language: str) -> str:
+    return gettext("Hand %(number)s") % {"number": number(hand_no, language)}
 
 
 def all_in(opts: OptionsData, language: str) -> str | None:

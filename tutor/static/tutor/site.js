@@ -21,6 +21,15 @@ document.addEventListener("htmx:afterSwap", (event) => {
     question.focus();
     return;
   }
+  // A kept hand stepped through: stay on the step link pressed while there is one (the
+  // status region reads out the step), else land on the step's heading.
+  const replay = target.querySelector("#replay-title");
+  if (replay) {
+    const rel = event.detail.requestConfig?.elt?.getAttribute("rel");
+    const again = rel && target.querySelector(`.poker-replay__steps a[rel='${rel}']`);
+    (again || replay).focus();
+    return;
+  }
   // Drills swap #feedback itself; the round and play drills swap a larger region
   // that holds it.
   const scope = target.id === "feedback" ? target : target.querySelector("#feedback");
