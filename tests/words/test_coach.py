@@ -71,7 +71,7 @@ def test_the_verdict_names_the_numbers_it_compares() -> None:
     [
         ("en", "Pot: 1,250 · To call: 300 · Pot odds 4.2 to 1: you need to win 19% of the time"),
         ("cs", "Bank: 1\u00a0250 · K dorovnání: 300 · Pot odds 4,2 ku 1"),
-        ("ja", "ポット：1,250 · コール額：300 · ポットオッズ 4.2対1"),
+        ("ja", "ポット：1,250、コール額：300、ポットオッズ4.2対1。"),
     ],
 )
 def test_price_text(language: str, expected: str) -> None:
