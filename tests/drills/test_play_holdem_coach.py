@@ -14,6 +14,7 @@ from tutor.engine.deal import HandSetup
 from tutor.engine.hand import Hand
 from tutor.engine.rules import Rules
 from tutor.engine.table import Table
+from tutor.words.cards import card_name
 
 from .test_play_holdem import URL, hand_of, play_until_my_turn, start, step_of
 
@@ -161,3 +162,16 @@ def test_show_or_muck_is_refused_when_there_is_nothing_to_muck(client: Client) -
     response = client.post(URL, {"command": "muck"})
     assert response.status_code == 422
     assert "no hand to show or muck" in response.content.decode()
+
+
+def test_a_kept_hand_shows_no_card_before_its_time(client: Client) -> None:
+    """Stepping back through a kept hand shows what the learner could see then: no
+    opponent's cards before the showdown, no board card before its street."""
+    play_out(client, play_until_my_turn(client, start(client)).content.decode())
+    hand = hand_of(client)
+    hand_id = client.session[HANDS_KEY][0]["id"]
+    first = client.get(URL, {"hand": hand_id, "step": "0"}).content.decode()
+    table = first[first.index('class="poker-replay"') : first.index('id="replay-log-title"')]
+    hidden = [c for s, cards in hand.holes.items() if s != YOU for c in cards] + hand.board
+    for card in hidden:
+        assert f'aria-label="{card_name(card)}"' not in table.split('class="poker-review"')[0]
