@@ -24,6 +24,7 @@ SPOTS = {
     Verdict.FOLD_WRONG: (ActionKind.FOLD, Fraction(38, 100), 100),
     Verdict.CLOSE_CALL: (ActionKind.CALL, Fraction(26, 100), 100),
     Verdict.CHECK_FREE: (ActionKind.CHECK, Fraction(50, 100), 0),
+    Verdict.CHECK_STRONG: (ActionKind.CHECK, Fraction(85, 100), 0),
     Verdict.FOLD_FREE: (ActionKind.FOLD, Fraction(50, 100), 0),
     Verdict.BET_AHEAD: (ActionKind.BET, Fraction(70, 100), 0),
     Verdict.BET_BEHIND: (ActionKind.BET, Fraction(30, 100), 0),

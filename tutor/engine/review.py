@@ -9,8 +9,9 @@ never be swayed by cards revealed afterwards.
 
 The verdict compares the equity with the share of the final pot a call pays for
 (``call / (pot + call)``): a call or a fold is right or wrong by that, within
-:data:`CLOSE` points (or twice the sampling error) it is close. A bet or a raise is
-measured against what the numbers can show: whether calling would have paid, and
+:data:`CLOSE` points (or twice the sampling error) it is close. A free check is fine;
+far ahead of a fair share (:data:`WELL_AHEAD`) the verdict adds that a bet was there. A
+bet or a raise is measured against what the numbers can show: whether calling would have paid, and
 whether the hand was ahead of a fair share (1 / players); whether the others would fold
 or pay is not in them, and the words say so.
 
@@ -37,10 +38,12 @@ from .betting import Action, ActionData, ActionKind
 from .handstate import HandState
 from .range_equity import Estimate, EstimateData, estimate
 
-__all__ = ["CLOSE", "Choice", "ChoiceData", "Verdict", "judge", "record"]
+__all__ = ["CLOSE", "WELL_AHEAD", "Choice", "ChoiceData", "Verdict", "judge", "record"]
 
 #: Within this share of the price either way a decision is close (3 percentage points).
 CLOSE = Fraction(3, 100)
+#: A check this far above a fair share (25 points) left a bet on the table.
+WELL_AHEAD = Fraction(1, 4)
 
 
 @unique
@@ -51,6 +54,7 @@ class Verdict(StrEnum):
     FOLD_WRONG = "fold_wrong"  # the price was good: folding gave it up
     CLOSE_CALL = "close"  # equity and price within the margin: either is fine
     CHECK_FREE = "check_free"  # nothing to call: a free look
+    CHECK_STRONG = "check_strong"  # a free look, but far ahead of a fair share: a bet was there
     FOLD_FREE = "fold_free"  # folded although checking was free
     BET_AHEAD = "bet_ahead"  # bet with more than a fair share
     BET_BEHIND = "bet_behind"  # bet with less than a fair share: it needs folds
@@ -151,7 +155,9 @@ def judge(choice: Choice) -> Verdict:
         if kind is ActionKind.FOLD:
             return Verdict.FOLD_FREE
         if kind is ActionKind.CHECK:
-            return Verdict.CHECK_FREE
+            # A sampled figure must clear the mark by the error it has beyond CLOSE too.
+            ahead = equity - choice.fair_share >= WELL_AHEAD + _margin(choice) - CLOSE
+            return Verdict.CHECK_STRONG if ahead and choice.aggression else Verdict.CHECK_FREE
         return Verdict.BET_AHEAD if equity > choice.fair_share else Verdict.BET_BEHIND
     if kind is ActionKind.RAISE:
         return Verdict.RAISE_PRICED if equity >= need else Verdict.RAISE_UNPRICED

@@ -112,6 +112,10 @@ def _verdicts() -> dict[Verdict, str]:
         Verdict.CHECK_FREE: pgettext(
             "coach verdict", "Checking was free: it cost nothing to see what came next."
         ),
+        Verdict.CHECK_STRONG: pgettext(
+            "coach verdict",
+            "Checking was free, but with %(equity)s, far above a fair share of %(share)s, a bet could have won more, if someone would call it, which these numbers cannot tell.",
+        ),
         Verdict.FOLD_FREE: pgettext(
             "coach verdict",
             "Folding gave up a free look: nobody had bet, so you could have checked for nothing.",
