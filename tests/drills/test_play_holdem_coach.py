@@ -79,6 +79,8 @@ def test_the_review_lists_each_decision_with_a_verdict(client: Client) -> None:
     assert all(re.search(r"(right|free|Close call|cost you|gave up)", v) for v in items)
     assert "Your equity then:" in review.group(1)
     assert not re.search(r"\b[2-9TJQKA][shdc]\b", review.group(1))  # cards drawn, no codes
+    hand_id = client.session[HANDS_KEY][0]["id"]
+    assert review.group(1).count(f'href="?hand={hand_id}&amp;step=') == len(choices)
 
 
 def test_the_kept_hands_stop_at_twenty(client: Client) -> None:

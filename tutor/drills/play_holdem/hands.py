@@ -37,14 +37,19 @@ class KeptHand:
 
     @property
     def actions(self) -> tuple[int, ...]:
-        """Where each action of the hand sits in its events."""
-        return tuple(i for i, e in enumerate(self.hand.events) if isinstance(e, _ACTIONS))
+        return action_marks(self.hand)
 
     def at(self, step: int) -> Hand:
         """The hand as it stood after ``step`` actions (0: once the cards were dealt)."""
         marks = self.actions
         cut = marks[step] if step < len(marks) else len(self.hand.events)
         return Hand.replay(self.hand.setup, self.hand.events[:cut])
+
+
+def action_marks(hand: Hand) -> tuple[int, ...]:
+    """Where each action of the hand sits in its events: step ``k`` of a kept hand is the
+    hand as it stood at ``marks[k]``, after ``k`` actions."""
+    return tuple(i for i, e in enumerate(hand.events) if isinstance(e, _ACTIONS))
 
 
 def _net(hand: Hand) -> int:

@@ -24,7 +24,7 @@ from tutor.words.terms import STRUCTURES, street_name, structure_name
 
 from ..drill import PlayDrill
 from . import hands
-from .coach import may_muck, review, your_hand
+from .coach import ReviewLine, may_muck, review, your_hand
 from .state import YOU, Game, you_name
 
 PRESETS = ("2x", "3x", "33", "50", "100")
@@ -58,7 +58,7 @@ def context(drill: PlayDrill, game: Game | None, language: str) -> dict[str, Any
         ctx.update(
             your_hand=your_hand(hand, game.choices, game.shown),
             may_muck=may_muck(hand) and game.shown is None,
-            review=review(game.choices, language),
+            review=_with_moments(review(game.choices, language), hands.action_marks(hand)),
         )
     return ctx
 
@@ -92,10 +92,7 @@ def replay(request: HttpRequest, language: str) -> dict[str, Any] | None:
         shown = kept.at(step)
     except EngineError:
         return None
-    moments = {at: k for k, at in enumerate(kept.actions)}
-    lines = [
-        replace(line, moment=moments.get(line.step)) for line in review(kept.choices, language)
-    ]
+    lines = _with_moments(review(kept.choices, language), kept.actions)
     cut = kept.actions[step] if step < last else len(kept.hand.events)
     table = _table(shown, language)
     return {
@@ -118,6 +115,12 @@ def replay(request: HttpRequest, language: str) -> dict[str, Any] | None:
             "last": number(last, language),
         },
     }
+
+
+def _with_moments(lines: list[ReviewLine], marks: tuple[int, ...]) -> list[ReviewLine]:
+    """Each decision with its step in the kept hand, for its "see this moment" link."""
+    moments = {at: k for k, at in enumerate(marks)}
+    return [replace(line, moment=moments.get(line.step)) for line in lines]
 
 
 def kept_list(request: HttpRequest, language: str) -> list[dict[str, Any]]:
