@@ -214,6 +214,18 @@ def play_to_the_end(page: Page, world: World, lang: str) -> None:
     assert page.locator(ACT).count() == 0, "the hand is not over after going all-in"
 
 
+def step_through_a_kept_hand(page: Page, world: World, lang: str) -> None:
+    """Play a hand to its end, open it from the last hands and step one action on: the
+    table as it stood then beside the review of the learner's decisions."""
+    play_to_the_end(page, world, lang)
+    page.locator(".poker-kept a").first.click()
+    page.locator("#replay-title").wait_for()
+    page.locator(".poker-replay__steps a[rel=next]").click()
+    page.wait_for_url("**step=1")
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-settling')")
+    page.locator("#replay-title").wait_for()
+
+
 def deal_teenpatti(page: Page, world: World, lang: str) -> None:
     """Bet on Player A and on a tie, and deal a round."""
     for bet, stake in (("player_a", "50"), ("tie", "10")):
@@ -254,6 +266,7 @@ def _drills() -> list[PageType]:
             url = f"/{{lang}}/drills/{slug}/"
             found.append(PageType(f"{slug}-your-turn", url, play_to_your_turn))
             found.append(PageType(f"{slug}-hand-over", url, play_to_the_end))
+            found.append(PageType(f"{slug}-kept-hand", url, step_through_a_kept_hand))
         elif slug == "teenpatti-round":
             url = f"/{{lang}}/drills/{slug}/"
             found.append(PageType(f"{slug}-before", url))
