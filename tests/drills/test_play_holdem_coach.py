@@ -177,3 +177,21 @@ def test_a_kept_hand_shows_no_card_before_its_time(client: Client) -> None:
     hidden = [c for s, cards in hand.holes.items() if s != YOU for c in cards] + hand.board
     for card in hidden:
         assert f'aria-label="{card_name(card)}"' not in table.split('class="poker-review"')[0]
+
+
+def test_unreadable_kept_hands_are_answered_not_a_500(client: Client) -> None:
+    play_out(client, play_until_my_turn(client, start(client)).content.decode())
+    session = client.session
+    real = session[HANDS_KEY][0]
+    broken = {"equity": "1/0", "exact": True, "deals": 1, "error": 0}
+    session[HANDS_KEY] = [
+        {"id": "x", "number": 1, "hand": {}, "choices": [], "net": 0},
+        "junk",
+        {**real, "id": "y", "choices": [{**real["choices"][0], "estimate": broken}]},
+    ]
+    session.save()
+    assert client.get(URL).status_code == 200
+    for hand_id in ("x", "y"):
+        response = client.get(URL, {"hand": hand_id, "step": "1"})
+        assert response.status_code == 404
+        assert "no longer kept" in response.content.decode()

@@ -89,7 +89,7 @@ def _read(entry: dict[str, Any]) -> KeptHand | None:
             shown if isinstance(shown, bool) else None,
             int(entry["net"]),
         )
-    except (EngineError, KeyError, TypeError, ValueError, AttributeError):
+    except (EngineError, KeyError, TypeError, ValueError, AttributeError, ZeroDivisionError):
         return None
 
 

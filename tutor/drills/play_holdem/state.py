@@ -91,7 +91,7 @@ def load(request: HttpRequest) -> Game | None:
             [Choice.from_dict(c) for c in state.get("choices", [])],
             shown if isinstance(shown, bool) else None,
         )
-    except (EngineError, KeyError, TypeError, ValueError, AttributeError):
+    except (EngineError, KeyError, TypeError, ValueError, AttributeError, ZeroDivisionError):
         return None
 
 
