@@ -88,6 +88,8 @@ INSTALLED_APPS = [
     "tutor.translations",
     "tutor.learning",
     "tutor.lessons",
+    # LTI 1.3: the quizzes as an external tool of Moodle or Canvas (docs/lti.md).
+    "tutor.lti",
 ]
 
 MIDDLEWARE = [

@@ -14,11 +14,15 @@ urlpatterns = i18n_patterns(
     path("", include("tutor.quizzes.account_urls")),
     path("", include("tutor.lessons.urls")),
     path("", include("tutor.privacy.urls")),
+    path("", include("tutor.lti.teacher_urls")),
 )
 
-# Outside the language prefix: browsers ask for the favicon at the root, and the operators'
-# admin keeps one address whatever the language (Django's own catalogs translate it).
+# Outside the language prefix: browsers ask for the favicon at the root, the operators'
+# admin keeps one address whatever the language (Django's own catalogs translate it), and
+# so do the LTI endpoints a platform is configured with (each launch says its language).
 urlpatterns += [
     path("favicon.ico", site.favicon, name="favicon"),
     path("admin/", admin.site.urls),
+    # The LTI tool's endpoints: the addresses a Moodle or Canvas is configured with.
+    path("lti/", include("tutor.lti.urls")),
 ]

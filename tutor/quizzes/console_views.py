@@ -18,7 +18,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -39,6 +39,7 @@ from . import (
     controls,
     deletion,
     export,
+    gradebook,
     nicknames,
     quotas,
     results,
@@ -291,6 +292,7 @@ def results_page(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
         "answered_total": len(responses),
         "retry_rule": session.settings_view.retry_points.label,
         "speed_bonus": session.settings_view.speed_bonus,
+        "lms_grades": gradebook.grades_page(session),
     }
     return render(request, "quizzes/teacher/results.html", context)
 
@@ -305,6 +307,16 @@ def results_csv(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
 @require_GET
 def totals_csv(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
     return export.csv_response(own_session(request, code), "totals")
+
+
+@login_required
+@require_GET
+def gradebook_csv(request: AuthenticatedHttpRequest, code: str, layout: str) -> HttpResponse:
+    """The scores as an LMS imports them (``gradebook.py``: Moodle, Google Classroom)."""
+    session = own_session(request, code)
+    if layout not in gradebook.LAYOUTS:
+        raise Http404
+    return gradebook.csv_response(session, layout)
 
 
 # -- deleting a session ------------------------------------------------------------------

@@ -23,7 +23,7 @@ from tutor.drills.drill import Answer, Grade
 from tutor.drills.registry import quiz_drills
 from tutor.drills.written import NOT_ANSWER_FIELDS, WrittenQuestion, grade
 
-from . import hot, scoring
+from . import events, hot, scoring
 from .dealing import asking, question, questions_of, runnable, snapshot
 from .models import NICKNAME_LENGTH, Participant, Quiz, Response, Session, SessionSettings
 from .timers import TIME_GRACE, deadline, open_for, timed_out
@@ -219,6 +219,7 @@ __all__ = [
     "current_index",
     "deadline",
     "end",
+    "finished",
     "grade",
     "leaderboard",
     "mark_shown",
@@ -283,7 +284,15 @@ def reveal(session: Session) -> Session:
 
 
 def end(session: Session) -> Session:
-    return _bump(session, state=Session.State.ENDED)
+    session = _bump(session, state=Session.State.ENDED)
+    events.ended.send(sender=Session, session=session)
+    return session
+
+
+def finished(session: Session, participant: Participant) -> None:
+    """A homework student has no question left (their end screen): say so to whoever
+    listens (``events.finished``: the LMS's gradebook)."""
+    events.finished.send(sender=Session, session=session, participant=participant)
 
 
 def answer_counts(session: Session, index: int) -> dict[str, int]:

@@ -101,6 +101,8 @@ def _time_up_notice(session: Session, responses: Iterable[Response]) -> str:
 
 def _finished(request: HttpRequest, here: Stage, view: stage.StageView) -> Stage:
     session, participant = here.session, here.participant
+    if session.mode == Session.Mode.HOMEWORK:
+        services.finished(session, participant)
     board = services.scores(session)
     score, right = next(((pts, ok) for p, pts, ok in board if p.pk == participant.pk), (0, 0))
     # The explanations are rendered on request (a link): a whole class reaches the end of

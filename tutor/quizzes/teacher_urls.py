@@ -54,6 +54,11 @@ urlpatterns = [
     path("quizzes/session/<str:code>/results/", console_views.results_page, name="results"),
     path("quizzes/session/<str:code>/results.csv", console_views.results_csv, name="results-csv"),
     path("quizzes/session/<str:code>/totals.csv", console_views.totals_csv, name="totals-csv"),
+    path(
+        "quizzes/session/<str:code>/gradebook-<slug:layout>.csv",
+        console_views.gradebook_csv,
+        name="gradebook-csv",
+    ),
     path("quizzes/session/<str:code>/answer-key/", print_views.answer_key, name="answer-key"),
     path("quizzes/session/<str:code>/worksheet/", print_views.worksheet, name="worksheet"),
 ]

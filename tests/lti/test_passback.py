@@ -1,0 +1,128 @@
+"""Grades back to the simulated platform (AGS): a homework student's score when they
+finish, everyone's when the teacher ends the session; a failure kept and sent again."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.test import Client
+
+from tests.quizzes.classroom import form, holdem_answers, teenpatti_answers
+from tutor.lti.models import LmsStudent
+from tutor.quizzes import services
+from tutor.quizzes.models import Quiz
+
+from .conftest import Launch
+from .platform import CLAIM, LEARNER
+from .platform import Platform as Simulated
+
+
+def _join(launch: Launch, quiz: Quiz, sub: str = "student-1") -> tuple[str, LmsStudent]:
+    response = launch([LEARNER], sub=sub, **{CLAIM + "custom": {"quiz": str(quiz.pk)}})
+    return response["Location"], LmsStudent.objects.get(sub=sub)
+
+
+def _answer(student: LmsStudent, right: tuple[bool, bool]) -> None:
+    participant, session = student.participant, student.link.session
+    tp_right, tp_wrong = teenpatti_answers(session)
+    hd_right, hd_wrong = holdem_answers(session)
+    for index, fields in enumerate(
+        (
+            form(result=tp_right if right[0] else tp_wrong),
+            form(winners=hd_right if right[1] else hd_wrong),
+        )
+    ):
+        services.mark_shown(participant, index)
+        services.submit(session, participant, index, fields)
+
+
+def test_finishing_homework_posts_the_score(
+    launch: Launch, client: Client, simulated: Simulated, quiz: Quiz
+) -> None:
+    play, student = _join(launch, quiz)
+    _answer(student, (False, True))  # 3 of 5 points
+    assert simulated.scores == []
+    assert client.get(play).status_code == 200  # the end screen
+    (score,) = simulated.scores
+    assert (score["scoreGiven"], score["scoreMaximum"]) == (3, 5)
+    assert score["activityProgress"] == "Completed"
+    assert score["gradingProgress"] == "FullyGraded"
+    assert score["userId"] == "student-1" and score["timestamp"]
+    student.refresh_from_db()
+    assert (student.sent_score, student.send_error) == (3, "")
+    client.get(play)  # the end screen again: the platform holds the score already
+    assert len(simulated.scores) == 1
+
+
+def test_ending_the_session_posts_everyones_score(
+    launch: Launch, simulated: Simulated, quiz: Quiz
+) -> None:
+    _, first = _join(launch, quiz)
+    _join(launch, quiz, sub="student-2")
+    _answer(first, (True, True))
+    services.end(first.link.session)
+    given = sorted((s["userId"], s["scoreGiven"], s["scoreMaximum"]) for s in simulated.scores)
+    assert given == [("student-1", 5, 5), ("student-2", 0, 5)]
+
+
+def test_a_refused_score_is_kept_and_sent_again(
+    launch: Launch, client: Client, simulated: Simulated, quiz: Quiz
+) -> None:
+    play, student = _join(launch, quiz)
+    _answer(student, (True, True))
+    simulated.refuse_scores = True
+    client.get(play)
+    student.refresh_from_db()
+    assert student.sent_score is None and "503" in student.send_error
+    with pytest.raises(CommandError):
+        call_command("lti_grades", "retry", stdout=StringIO())
+    simulated.refuse_scores = False
+    out = StringIO()
+    call_command("lti_grades", "retry", stdout=out)
+    assert "Sent: 1. Failed: 0." in out.getvalue()
+    assert [s["scoreGiven"] for s in simulated.scores] == [5]
+    student.refresh_from_db()
+    assert (student.sent_score, student.send_error) == (5, "")
+
+
+def test_teacher_sees_and_resends_a_failed_grade(
+    launch: Launch, client: Client, simulated: Simulated, quiz: Quiz
+) -> None:
+    play, student = _join(launch, quiz)
+    _answer(student, (True, False))
+    simulated.refuse_scores = True
+    client.get(play)
+    teacher = Client()
+    teacher.force_login(quiz.owner)
+    code = student.link.session.code
+    results = teacher.get(f"/en/quizzes/session/{code}/results/").content.decode()
+    assert f"/en/quizzes/session/{code}/lms-grades/" in results
+    page = teacher.get(f"/en/quizzes/session/{code}/lms-grades/").content.decode()
+    assert "Not sent: the platform refused or did not answer." in page
+    simulated.refuse_scores = False
+    sent = teacher.post(f"/en/quizzes/session/{code}/lms-grades/", follow=True)
+    assert "Every grade has reached the learning platform." in sent.content.decode()
+    assert [s["scoreGiven"] for s in simulated.scores] == [2]
+
+
+def test_another_teacher_cannot_see_the_grades(
+    launch: Launch, client: Client, quiz: Quiz, django_user_model: type
+) -> None:
+    _, student = _join(launch, quiz)
+    other = Client()
+    other.force_login(django_user_model.objects.create_user("other", "", "pw-123456789"))
+    code = student.link.session.code
+    assert other.get(f"/en/quizzes/session/{code}/lms-grades/").status_code == 404
+
+
+def test_gradebook_csv_names_lms_students_as_their_lms_does(launch: Launch, quiz: Quiz) -> None:
+    from tutor.quizzes import gradebook
+
+    _, student = _join(launch, quiz)
+    _answer(student, (True, False))
+    _header, row = gradebook.rows(student.link.session, "moodle")
+    assert row == ["anika@school.example", "anika.roy", "Anika", "Roy", 2]
+    _header, row = gradebook.rows(student.link.session, "classroom")
+    assert row == ["anika@school.example", "Anika", "Roy", 2]
