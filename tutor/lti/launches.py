@@ -24,6 +24,9 @@ from .tool_config import DatabaseToolConf
 
 CLAIM = "https://purl.imsglobal.org/spec/lti/claim/"
 AGS_CLAIM = "https://purl.imsglobal.org/spec/lti-ags/claim/endpoint"
+#: The names of pylti1p3's cookies start with this (the login's state, five minutes; over
+#: HTTPS the launch's session id, until the browser closes).
+COOKIE_PREFIX = "lti1p3"
 #: How long a spent nonce is remembered: longer than any id_token lives.
 NONCE_MEMORY = 60 * 60
 #: How long a launch's data waits for the teacher's pick (the deep-link picker).

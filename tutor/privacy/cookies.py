@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tutor.core.zones import BROWSER_ZONE_COOKIE
 from tutor.learning import learners
+from tutor.lti.launches import COOKIE_PREFIX as LTI_COOKIE_PREFIX
 from tutor.quizzes import joins
 from tutor.translations import incontext
 
@@ -61,6 +62,14 @@ def cookies() -> list[Cookie]:
             BROWSER_ZONE_COOKIE,
             _("your time zone, only once you are logged in or on a page that shows dates"),
             BROWSER_ZONE_DAYS,
+        ),
+        Cookie(
+            f"{LTI_COOKIE_PREFIX}-…",
+            _(
+                "a sign-in from your school's learning platform (Moodle, Canvas) while it "
+                "opens a quiz; only when you come from one"
+            ),
+            None,
         ),
         Cookie("messages", _("a one-time notice after a change, gone once shown"), None),
         Cookie(incontext.COOKIE, _("the translators' mode, for translators only"), None),
