@@ -8,6 +8,7 @@ the tool's JWKS is handed to it when the test has made the tool's key.
 
 from __future__ import annotations
 
+import functools
 import json
 import secrets
 import threading
@@ -34,6 +35,12 @@ def new_key() -> rsa.RSAPrivateKey:
     return rsa.generate_private_key(public_exponent=65537, key_size=2048)
 
 
+@functools.cache
+def platform_key() -> rsa.RSAPrivateKey:
+    """The simulated platform's key: one per test run (making a key takes a while)."""
+    return new_key()
+
+
 def pem(key: rsa.RSAPrivateKey) -> str:
     return key.private_bytes(
         serialization.Encoding.PEM,
@@ -48,7 +55,7 @@ class Platform:
 
     client_id: str = "tool-client-1"
     deployment_id: str = "1"
-    key: rsa.RSAPrivateKey = field(default_factory=new_key)
+    key: rsa.RSAPrivateKey = field(default_factory=platform_key)
     kid: str = "platform-key-1"
     tool_jwks: dict[str, Any] = field(default_factory=dict)
     scores: list[dict[str, Any]] = field(default_factory=list)
