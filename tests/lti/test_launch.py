@@ -14,7 +14,7 @@ from tutor.lti.models import LmsStudent, ResourceLink
 from tutor.quizzes.models import Participant, Quiz, Session
 
 from .conftest import Launch, log_in_from
-from .platform import CLAIM, INSTRUCTOR, LEARNER, new_key, pem
+from .platform import CLAIM, INSTRUCTOR, LEARNER, login_params, new_key, pem
 from .platform import Platform as Simulated
 
 
@@ -145,3 +145,45 @@ def test_jwks_lists_the_signing_key(client: Client, registered: object) -> None:
     keys = client.get("/lti/jwks/").json()["keys"]
     assert len(keys) == 1 and keys[0]["alg"] == "RS256" and keys[0]["kty"] == "RSA"
     assert "d" not in keys[0]  # never the private part
+
+
+def test_https_login_checks_cookies_then_sets_them_for_a_frame(
+    client: Client, simulated: Simulated, registered: object
+) -> None:
+    """Over HTTPS the login first shows pylti1p3's cookie check (its inline script
+    allowed on that page only); its new-window step sets SameSite=None; Secure cookies,
+    which a browser sends inside the platform's iframe."""
+    params = {
+        "iss": simulated.issuer,
+        "login_hint": "hint-1",
+        "target_link_uri": "https://testserver/lti/launch/",
+        "client_id": simulated.client_id,
+    }
+    check = client.post("/lti/login/", params, secure=True, HTTP_ACCEPT_LANGUAGE="cs")
+    assert check.status_code == 200
+    assert "Otevřít kvíz v novém okně" in check.content.decode()
+    assert "script-src 'self' 'unsafe-inline'" in check["Content-Security-Policy"]
+    step = client.post("/lti/login/", {**params, "lti1p3_new_window": "1"}, secure=True)
+    assert step.status_code == 302
+    state = next(c for name, c in step.cookies.items() if name.startswith("lti1p3-state-"))
+    assert state["samesite"] == "None" and state["secure"]
+    assert step.cookies["lti1p3-session-id"]["samesite"] == "None"
+
+
+def test_https_launch_lands_with_its_cookies(
+    client: Client, simulated: Simulated, registered: object, quiz: Quiz
+) -> None:
+    params = {
+        "iss": simulated.issuer,
+        "login_hint": "hint-1",
+        "target_link_uri": "https://testserver/lti/launch/",
+        "client_id": simulated.client_id,
+        "lti1p3_new_window": "1",
+    }
+    step = client.post("/lti/login/", params, secure=True)
+    auth = login_params(step["Location"])
+    token = simulated.id_token(
+        auth["nonce"], [LEARNER], **{CLAIM + "custom": {"quiz": str(quiz.pk)}}
+    )
+    landed = client.post("/lti/launch/", {"id_token": token, "state": auth["state"]}, secure=True)
+    assert landed.status_code == 302 and "/cs/play/" in landed["Location"]
