@@ -7,7 +7,7 @@ import time
 import pytest
 from django.test import Client
 
-from tutor.lti.models import LmsStudent
+from tutor.lti.models import LmsStudent, Platform
 from tutor.quizzes.models import Quiz
 
 from .conftest import Launch
@@ -76,3 +76,13 @@ def test_login_from_an_unknown_platform_is_a_403(client: Client, registered: obj
 def test_student_cannot_use_the_picker(launch: Launch, client: Client) -> None:
     response = launch(deep_link=True, **{CLAIM + "roles": [LEARNER]})
     assert response.status_code == 403
+
+
+def test_a_platform_whose_keys_do_not_come_is_a_502(
+    launch: Launch, custom: dict[str, object], registered: Platform
+) -> None:
+    registered.key_set_url = "http://127.0.0.1:9/jwks"  # nothing listens on port 9
+    registered.save()
+    response = launch([LEARNER], locale="en", **custom)
+    assert response.status_code == 502
+    assert "did not answer" in response.content.decode()

@@ -69,6 +69,10 @@ REFUSALS: dict[str, tuple[int, Any]] = {
         404,
         _("That quiz is no longer available. Ask your teacher to choose another."),
     ),
+    "unreachable": (
+        502,
+        _("The course's learning platform did not answer the quiz. Try again in a moment."),
+    ),
     "busy": (
         409,
         _("Too many people joined at the same moment. Open the activity again."),

@@ -20,7 +20,7 @@ from pylti1p3.contrib.django.launch_data_storage.cache import DjangoCacheDataSto
 from pylti1p3.exception import LtiException
 
 from .models import Platform
-from .tool_config import DatabaseToolConf
+from .tool_config import DatabaseToolConf, TimedSession
 
 CLAIM = "https://purl.imsglobal.org/spec/lti/claim/"
 AGS_CLAIM = "https://purl.imsglobal.org/spec/lti-ags/claim/endpoint"
@@ -61,7 +61,12 @@ def login(request: HttpRequest) -> DjangoOIDCLogin:
 
 def validated(request: HttpRequest) -> ToolLaunch:
     """The launch posted to ``/lti/launch/``, checked whole; :class:`Refused` otherwise."""
-    launch = ToolLaunch(request, DatabaseToolConf(), launch_data_storage=_storage())
+    launch = ToolLaunch(
+        request,
+        DatabaseToolConf(),
+        launch_data_storage=_storage(),
+        requests_session=TimedSession(),
+    )
     launch.set_launch_data_lifetime(LAUNCH_LIFETIME)
     try:
         launch.validate()
@@ -87,6 +92,8 @@ def _code(message: str) -> str:
     """pylti1p3's message, as one of the refusals the error page words."""
     text = message.lower()
     for needle, code in (
+        ("error during fetch", "unreachable"),  # the platform's JWKS did not come
+        ("invalid response from", "unreachable"),
         ("expired", "expired"),
         ("already used", "replayed"),
         ("nonce", "signature"),  # a nonce the tool never gave

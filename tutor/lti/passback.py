@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import requests
-from django.db.models import Q, Sum
+from django.db.models import QuerySet, Sum
 from django.utils import timezone
 from pylti1p3.assignments_grades import AssignmentsGradesService
 from pylti1p3.exception import LtiException, LtiServiceException
@@ -25,21 +25,11 @@ from tutor.quizzes import events, results
 from tutor.quizzes.models import Participant, Session
 
 from .models import LmsStudent, ResourceLink
-from .tool_config import registration
+from .tool_config import TimedSession, registration
 
 log = logging.getLogger(__name__)
 
 SCORE_SCOPE = "https://purl.imsglobal.org/spec/lti-ags/scope/score"
-#: Seconds to wait for the platform's token and score endpoints.
-TIMEOUT = 10
-
-
-class _TimedSession(requests.Session):
-    """A requests session that never waits on a platform forever."""
-
-    def request(self, *args: Any, **kwargs: Any) -> requests.Response:  # type: ignore[override]
-        kwargs.setdefault("timeout", TIMEOUT)
-        return super().request(*args, **kwargs)
 
 
 @dataclass(frozen=True)
@@ -59,7 +49,7 @@ def score_of(participant: Participant) -> Score:
 
 
 def _service(link: ResourceLink) -> AssignmentsGradesService:
-    connector = ServiceConnector(registration(link.platform), requests_session=_TimedSession())
+    connector = ServiceConnector(registration(link.platform), requests_session=TimedSession())
     data = {"scope": list(link.scopes), "lineitem": link.lineitem}
     return AssignmentsGradesService(connector, data)  # type: ignore[arg-type]
 
@@ -103,7 +93,7 @@ def _failed(student: LmsStudent, reason: str) -> bool:
     return False
 
 
-def students_of(session: Session) -> Any:
+def students_of(session: Session) -> QuerySet[LmsStudent]:
     return LmsStudent.objects.filter(link__session=session).select_related(
         "link__platform", "participant__session"
     )
@@ -120,16 +110,11 @@ def send_session(session: Session, force: bool = False) -> tuple[int, int]:
     return sent, failed
 
 
-def unsent() -> Any:
+def unsent() -> QuerySet[LmsStudent]:
     """The students whose last sending failed, across every session."""
     return LmsStudent.objects.exclude(send_error="").select_related(
         "link__platform", "participant__session"
     )
-
-
-def pending(session: Session) -> Any:
-    """The students of ``session`` whose score has not reached the platform."""
-    return students_of(session).filter(Q(sent_score__isnull=True) | ~Q(send_error=""))
 
 
 def _on_finished(sender: Any, session: Session, participant: Participant, **kwargs: Any) -> None:

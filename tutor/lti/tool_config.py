@@ -5,12 +5,24 @@ from __future__ import annotations
 
 from typing import Any
 
+import requests
 from pylti1p3.deployment import Deployment as LtiDeployment
 from pylti1p3.registration import Registration
 from pylti1p3.tool_config import ToolConfAbstract
 
 from . import keys
 from .models import Deployment, Platform
+
+#: Seconds to wait for a platform's JWKS, token and score endpoints.
+TIMEOUT = 10
+
+
+class TimedSession(requests.Session):
+    """A requests session that never waits on a platform forever."""
+
+    def request(self, *args: Any, **kwargs: Any) -> requests.Response:  # type: ignore[override]
+        kwargs.setdefault("timeout", TIMEOUT)
+        return super().request(*args, **kwargs)
 
 
 def registration(platform: Platform) -> Registration:
