@@ -187,3 +187,13 @@ def test_https_launch_lands_with_its_cookies(
     )
     landed = client.post("/lti/launch/", {"id_token": token, "state": auth["state"]}, secure=True)
     assert landed.status_code == 302 and "/cs/play/" in landed["Location"]
+
+
+def test_an_unsafe_lms_name_falls_back_to_the_given_and_family_names(
+    launch: Launch, quiz: Quiz
+) -> None:
+    custom = {CLAIM + "custom": {"quiz": str(quiz.pk)}}
+    launch([LEARNER], name="Anika\u202eyoR", **custom)  # a right-to-left override
+    launch([LEARNER], sub="s-2", name="\u202e", given_name="\u202e", locale="ja", **custom)
+    names = list(Participant.objects.order_by("pk").values_list("nickname", flat=True))
+    assert names == ["Anika Roy", "生徒"]  # the second: "Student", in the launch language

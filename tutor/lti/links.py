@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.db.models import Sum
+from django.utils import translation
 from django.utils.translation import gettext
 
 from tutor.core import names
@@ -103,8 +104,9 @@ def learner(link: ResourceLink, claims: Claims) -> Participant:
         _remember(student, person)
         return student.participant
     session = link.session
-    # Translators: the name of an LMS student whose platform shares no name with the tool.
-    name = display_name(person) or gettext("Student")
+    with translation.override(claims.language):
+        # Translators: an LMS student's name when their platform shares none with the tool.
+        name = display_name(person) or gettext("Student")
     for _attempt in range(3):
         try:
             with transaction.atomic():
