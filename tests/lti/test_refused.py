@@ -43,6 +43,7 @@ def test_tampered_launch_is_refused(
     assert response.status_code == status
     assert words in response.content.decode()
     assert LmsStudent.objects.count() == 0
+    assert "frame-ancestors 'self' https:" in response["Content-Security-Policy"]
 
 
 def test_replayed_launch_is_refused(

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import translation
+from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
 from .launches import language_of
@@ -95,4 +96,9 @@ def refused(request: HttpRequest, code: str, language: str | None = None) -> Htt
     status, message = REFUSALS.get(code, REFUSALS["malformed"])
     with translation.override(language or _language(request)):
         response = render(request, "lti/error.html", {"message": message}, status=status)
+    # Shown where the launch was: often inside the platform's frame.
+    response._csp_config = {  # type: ignore[attr-defined]
+        **settings.SECURE_CSP,
+        "frame-ancestors": [CSP.SELF, "https:"],
+    }
     return response
