@@ -126,3 +126,14 @@ def test_gradebook_csv_names_lms_students_as_their_lms_does(launch: Launch, quiz
     assert row == ["anika@school.example", "anika.roy", "Anika", "Roy", 2]
     _header, row = gradebook.rows(student.link.session, "classroom")
     assert row == ["anika@school.example", "Anika", "Roy", 2]
+
+
+def test_a_score_sent_before_the_end_is_in_progress(
+    launch: Launch, client: Client, simulated: Simulated, quiz: Quiz
+) -> None:
+    _, student = _join(launch, quiz)
+    teacher = Client()
+    teacher.force_login(quiz.owner)
+    teacher.post(f"/en/quizzes/session/{student.link.session.code}/lms-grades/")
+    (score,) = simulated.scores
+    assert (score["activityProgress"], score["gradingProgress"]) == ("InProgress", "Pending")

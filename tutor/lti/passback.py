@@ -21,7 +21,7 @@ from pylti1p3.exception import LtiException, LtiServiceException
 from pylti1p3.grade import Grade
 from pylti1p3.service_connector import ServiceConnector
 
-from tutor.quizzes import events, results
+from tutor.quizzes import events, results, services
 from tutor.quizzes.models import Participant, Session
 
 from .models import LmsStudent, ResourceLink
@@ -54,14 +54,29 @@ def _service(link: ResourceLink) -> AssignmentsGradesService:
     return AssignmentsGradesService(connector, data)  # type: ignore[arg-type]
 
 
+def finished(participant: Participant) -> bool:
+    """Whether the student is done: the session has ended, or no question is left to them."""
+    session = participant.session
+    if session.state == Session.State.ENDED:
+        return True
+    return (
+        session.mode == Session.Mode.HOMEWORK
+        and services.current_index(session, participant) is None
+    )
+
+
 def _grade(student: LmsStudent, score: Score) -> Grade:
+    """The score as AGS posts it: a finished student's Completed and FullyGraded; one sent
+    before the end (a teacher's resending) InProgress and Pending, so the LMS does not
+    take it for a final grade."""
+    done = finished(student.participant)
     return (
         Grade()
         .set_score_given(score.given)
         .set_score_maximum(score.maximum)
         .set_timestamp(timezone.now().isoformat())
-        .set_activity_progress("Completed")
-        .set_grading_progress("FullyGraded")
+        .set_activity_progress("Completed" if done else "InProgress")
+        .set_grading_progress("FullyGraded" if done else "Pending")
         .set_user_id(student.sub)
     )
 
