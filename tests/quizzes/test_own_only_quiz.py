@@ -148,3 +148,25 @@ def test_a_class_page_offers_a_quiz_of_own_questions(teacher: Client, own_quiz: 
     classroom = Classroom.objects.create(owner=own_quiz.owner, name="7B")
     page = teacher.get(f"/en/quizzes/classes/{classroom.pk}/")
     assert list(page.context["quizzes"]) == [own_quiz]
+
+
+def test_own_questions_are_named_by_their_prompt_with_the_right_answer(
+    teacher: Client, own_quiz: Quiz
+) -> None:
+    """Regression (issue 23): every own question was "Your own question" in the results,
+    the chart and the CSV, and the CSV had no right answer."""
+    import csv
+    import io
+
+    session = run(teacher, own_quiz, "homework")
+    asha = student(session, "Asha")
+    for index, (_record, right, _wrong, _label) in enumerate(QUESTIONS):
+        answer(asha, session, index, right)
+    prompts = [record.texts[0].prompt for record, *_ in QUESTIONS]
+    page = teacher.get(f"/en/quizzes/session/{session.code}/results/")
+    assert [q["result"].drill_title for q in page.context["questions"]] == prompts
+    assert "Your own question" not in page.content.decode()
+    text = teacher.get(f"/en/quizzes/session/{session.code}/results.csv").content.decode()
+    rows = list(csv.DictReader(io.StringIO(text[1:])))
+    assert [row["Drill"] for row in rows] == prompts
+    assert [row["Right answer"] for row in rows] == [label for *_, label in QUESTIONS]
