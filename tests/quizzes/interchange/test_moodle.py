@@ -177,3 +177,53 @@ def test_moodle_cloze_true_false_words_are_in_the_page_language() -> None:
 def test_moodle_drops_characters_xml_cannot_hold() -> None:
     question = parse([single(text="bell\x07 and\x0b tab\tok")]).findall("question")[1]
     assert shown(text_of(question, "questiontext/text")) == "bell and tab\tok"
+
+
+def every_quiz_drill() -> list[dict]:
+    from tutor.drills.registry import quiz_drills
+    from tutor.drills.written import deal
+
+    return [
+        dict(deal(drill, level, seed))
+        for drill in quiz_drills()
+        for level in drill.levels
+        for seed in (1, 2)
+    ]
+
+
+def moodle_marks(entries: list[dict]) -> list[Decimal]:
+    """Each question's mark as Moodle's importer makes it: a cloze's is the sum of its
+    embedded marks (its ``<defaultgrade>`` is not read), any other's its
+    ``<defaultgrade>``."""
+    from tutor.quizzes.interchange.exports import snapshots
+
+    with translation.override("en"):
+        root = parse(snapshots(entries))
+    marks = []
+    for question in root.findall("question")[1:]:
+        if question.get("type") == "cloze":
+            _text, subs = embedded(text_of(question, "questiontext/text"))
+            marks.append(sum(Decimal(sub.mark) for sub in subs))
+        else:
+            marks.append(Decimal(text_of(question, "defaultgrade")))
+    assert len(marks) == len(entries)
+    return marks
+
+
+def test_moodle_marks_equal_each_questions_points() -> None:
+    """Every quiz drill's question, at points from 8 (more than any question has parts)
+    up, read back as Moodle's importer reads it (issue 23)."""
+    entries = [{**e, "points": 8 + i % 5} for i, e in enumerate(every_quiz_drill())]
+    assert moodle_marks(entries) == [e["points"] for e in entries]
+
+
+def test_moodle_marks_keep_the_weights_when_a_part_cannot_have_a_whole_mark() -> None:
+    """Regression (issue 23): a question of two parts worth one point was marked 2 in
+    Moodle, its neighbours their points. It cannot be marked 1 (each embedded answer takes
+    a whole mark): every mark of the file is multiplied alike, never one question's alone."""
+    entries = every_quiz_drill()
+    for i, entry in enumerate(entries):
+        entry["points"] = 1 + i % 3
+    marks = moodle_marks(entries)
+    times = marks[0] / entries[0]["points"]
+    assert times > 1 and marks == [e["points"] * times for e in entries]

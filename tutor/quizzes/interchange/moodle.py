@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import html
 import re
+from dataclasses import replace
 from decimal import Decimal
 from xml.etree import ElementTree as ET
 
@@ -140,6 +141,7 @@ def embedded(part: Part, mark: int) -> str:
 
 def _cloze(snapshot: Snapshot) -> ET.Element:
     marks = part_marks(snapshot.points, len(snapshot.parts))
+    assert sum(marks) == snapshot.points, "scaled() gives each part a whole mark"
     # Braces of the text itself as references, so that no text is read as an answer.
     text = as_html(snapshot.text).replace("{", "&#123;").replace("}", "&#125;")
     lines = [
@@ -169,13 +171,31 @@ def category_path(category: str) -> str:
     return " ".join(category.split()).replace("/", "//")
 
 
+def scale(snapshots: list[Snapshot]) -> int:
+    """What every question's points are multiplied by in Moodle: 1, unless a question has
+    more parts than points. Moodle marks each embedded answer of a Cloze question with a
+    whole number, at least 1, and makes the question's mark their sum (``<defaultgrade>``
+    is not read for Cloze), so such a question cannot be worth its points; then every
+    mark of the file is multiplied alike, which keeps each question's weight in the quiz.
+
+    >>> one = Snapshot("q", "en", "?", (Part("number"),), points=3)
+    >>> two = Snapshot("q", "en", "?", (Part("number"), Part("number")), points=1)
+    >>> scale([one]), scale([one, two])
+    (1, 2)
+    """
+    several = [s for s in snapshots if len(s.parts) > 1]
+    return max((-(-len(s.parts) // max(1, s.points)) for s in several), default=1)
+
+
 def write(snapshots: list[Snapshot], category: str) -> bytes:
-    """A Moodle XML file of the snapshots, in a category named ``category``, as UTF-8."""
+    """A Moodle XML file of the snapshots, in a category named ``category``, as UTF-8;
+    each question's mark is its points (times :func:`scale`)."""
     root = ET.Element("quiz")
     holder = ET.SubElement(root, "question", {"type": "category"})
     _text(holder, "category", NOT_XML.sub("", category_path(category)))
+    times = scale(snapshots)
     for snapshot in snapshots:
-        root.append(question(snapshot))
+        root.append(question(replace(snapshot, points=snapshot.points * times)))
     ET.indent(root)
     body = ET.tostring(root, encoding="unicode", short_empty_elements=False)
     return ('<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n").encode("utf-8")
