@@ -75,9 +75,11 @@ def _header(snapshot: Snapshot, kind: str, question_html: str, grade: int) -> ET
     return element
 
 
-def _answer(parent: ET.Element, fraction: str, text: str, fmt: str = "html") -> ET.Element:
+def _answer(
+    parent: ET.Element, fraction: str, text: str, fmt: str = "html", feedback: str = ""
+) -> ET.Element:
     answer = _text(parent, "answer", text, fraction=fraction, format=fmt)
-    _text(answer, "feedback", "", format="html")
+    _text(answer, "feedback", as_html(feedback) if feedback else "", format="html")
     return answer
 
 
@@ -88,16 +90,18 @@ def _multichoice(snapshot: Snapshot, part: Part) -> ET.Element:
     ET.SubElement(element, "answernumbering").text = "abc"
     for name in ("correctfeedback", "partiallycorrectfeedback", "incorrectfeedback"):
         _text(element, name, "", format="html")
-    for weight, choice in zip(weights(part), part.choices, strict=True):
-        _answer(element, weight, as_html(choice))
+    said = part.feedback or ("",) * len(part.choices)
+    for weight, choice, feedback in zip(weights(part), part.choices, said, strict=True):
+        _answer(element, weight, as_html(choice), feedback=feedback)
     return element
 
 
 def _truefalse(snapshot: Snapshot, part: Part) -> ET.Element:
     element = _header(snapshot, "truefalse", as_html(snapshot.text), snapshot.points)
     truth = part.right == (1,)
-    _answer(element, "100" if truth else "0", "true", "moodle_auto_format")
-    _answer(element, "0" if truth else "100", "false", "moodle_auto_format")
+    after_false, after_true = part.feedback or ("", "")
+    _answer(element, "100" if truth else "0", "true", "moodle_auto_format", after_true)
+    _answer(element, "0" if truth else "100", "false", "moodle_auto_format", after_false)
     return element
 
 
