@@ -604,3 +604,21 @@ def test_stage_alone_is_the_stage_of_the_page(client: Client, quiz: Quiz, lang: 
     assert len(set(seen)) == 4  # four different stages were compared
     assert seen[2] != theirs and "✓" in theirs and "✗" in seen[2]
     assert "TOKEN" in seen[1]  # the answer form has its CSRF token
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("code", ["ABCDEF", "hello1", "BOILS5", "ABCDEFGHIJ"])
+def test_a_well_formed_code_of_no_quiz_is_not_found(client: Client, code: str) -> None:
+    """Regression (issue 23): six letters with one a join code never uses (B, O, I ...)
+    heard that a code has six or ten letters; it has, and no quiz has it."""
+    response = client.post("/en/join/", {"code": code, "nickname": "Asha"})
+    page = response.content.decode()
+    assert response.status_code == 422
+    assert "There is no quiz with this code" in page and "six or ten" not in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("code", ["ABC", "ACDEFGH", "ACD*FG"])
+def test_a_code_of_the_wrong_shape_says_what_a_code_is(client: Client, code: str) -> None:
+    response = client.post("/en/join/", {"code": code, "nickname": "Asha"})
+    assert "six or ten letters and digits" in response.content.decode()
