@@ -84,6 +84,8 @@ class JoinForm(forms.Form):
                 gettext_lazy("A nickname has at most %(limit)s characters.")
                 % {"limit": NICKNAME_LENGTH}
             )
+        if nicknames.reserved(nickname):
+            raise forms.ValidationError(nicknames.MESSAGES["nickname_reserved"])
         return nickname
 
 

@@ -24,7 +24,7 @@ from tutor.drills.drill import Answer, Grade
 from tutor.drills.registry import quiz_drills
 from tutor.drills.written import NOT_ANSWER_FIELDS, WrittenQuestion, grade
 
-from . import hot, scoring
+from . import hot, nicknames, scoring
 from .dealing import asking, question, questions_of, runnable, snapshot
 from .models import NICKNAME_LENGTH, Participant, Quiz, Response, Session, SessionSettings
 from .timers import TIME_GRACE, deadline, open_for, timed_out
@@ -355,7 +355,7 @@ def leaderboard(
 
 def rename(participant: Participant, nickname: str) -> Participant:
     """Give a student another nickname, checked as a joining one is (:class:`Refused`
-    ``nickname_unsafe``, ``nickname_empty``, ``nickname_taken``, or a reason of
+    ``nickname_unsafe``, ``nickname_empty``, ``nickname_reserved``, ``nickname_taken``, or a reason of
     ``names.UnsafeName``: ``marks``, ``joiner``)."""
     try:
         cleaned = names.clean(nickname)[:NICKNAME_LENGTH]
@@ -363,6 +363,8 @@ def rename(participant: Participant, nickname: str) -> Participant:
         raise Refused("nickname_unsafe" if error.reason == "invisible" else error.reason) from None
     if not cleaned:
         raise Refused("nickname_empty")
+    if nicknames.reserved(cleaned):
+        raise Refused("nickname_reserved")
     skeleton, capitals = names.looks(cleaned)
     others = Participant.objects.filter(session_id=participant.session_id).exclude(
         pk=participant.pk
