@@ -179,3 +179,27 @@ def test_a_moodle_export_holds_every_student_s_own_questions_named(
     assert "Asha, question 1" in gift and "Ravi, question 1" in gift
     page = client.get(f"/en/quizzes/session/{session.code}/results/").content.decode()
     assert "every student’s own questions, each named after its student" in page
+
+
+@pytest.mark.parametrize("sheet", ["worksheet", "answer-key"])
+def test_every_student_s_own_sheet_prints_a_page_each(
+    quiz: Quiz, client: Client, sheet: str
+) -> None:
+    """Issue 23: per-student papers print at once, each student's on a page of its own
+    (``.sheet--student + .sheet--student`` breaks the page), and no id twice."""
+    import re
+
+    session = _per_student(quiz)
+    students = [Participant.objects.create(session=session, nickname=n) for n in ("Asha", "Ravi")]
+    client.force_login(quiz.owner)
+    url = f"/en/quizzes/session/{session.code}/{sheet}/"
+    assert f"{url}?student=all" in client.get(url).content.decode()
+    page = client.get(f"{url}?student=all").content.decode()
+    assert page.count('class="sheet sheet--student"') == 2
+    shown = "<bdi>{}</bdi>" if sheet == "worksheet" else "The questions dealt to {},"
+    assert page.index(shown.format("Asha")) < page.index(shown.format("Ravi"))
+    ids = re.findall(r'\sid="([^"]+)"', page)
+    assert len(ids) == len(set(ids))
+    for student in students:
+        seed = services.question(session, 0, student).entry["seed"]
+        assert seed != session.questions[0]["seed"]
