@@ -238,3 +238,12 @@ def test_after_an_import_what_was_dropped_is_told_with_its_line(client: Client) 
     ]
     czech = next(q for q in OwnQuestion.objects.all() if q.record().texts[0].prompt == "Kolik?")
     assert czech.record().texts[0].language == "cs"
+
+
+@pytest.mark.django_db
+def test_the_preview_says_which_questions_have_a_language_of_their_own(client: Client) -> None:
+    client.force_login(owner())
+    page = preview(client, text="[lang:cs]Kolik?{#2}\n\nHow many?{#3}").content.decode()
+    assert "2 questions will be imported, written in English." in page
+    assert "1 question is in the language its marker names, shown beside it." in page
+    assert "čeština" in page

@@ -120,6 +120,7 @@ def _preview(
     return {
         "plan": plan,
         "rows": [_shown(item) for item in plan.ready],
+        "marked": sum(1 for item in plan.ready if item.found.language),
         "carry": values,
         "language_name": language_name(data["language"], current_language()),
         "form": ImportForm(initial=values, quizzes=quizzes),
