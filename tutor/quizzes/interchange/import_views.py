@@ -65,8 +65,9 @@ def _shown(ready: importer.Ready) -> dict[str, Any]:
 
 
 def _weight(found: Found, index: int) -> str:
-    """A choice's partial credit as a percentage, if the question gives any."""
-    if not found.credit or index >= len(found.credit):
+    """A choice's partial credit as a percentage, if the question gives any and it is
+    neither none nor all of the points (which the ✓ already says)."""
+    if index >= len(found.credit) or found.credit[index] in (0, 100):
         return ""
     return format_percentage(found.credit[index] / 100, current_language(), decimals=0)
 
