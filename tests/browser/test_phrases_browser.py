@@ -107,3 +107,28 @@ def test_words_are_not_broken_inside(
         assert word in {w for w, _split in seen}, f"{word} is not on the page: nothing was checked"
     broken = sorted({word for word, split in seen if split})
     assert not broken, f"broken across lines at {size[0]} px: {broken}"
+
+
+#: The space between the end of each "best five" label and the colon after it, in px.
+COLON_GAPS = r"""() => [...document.querySelectorAll('.best-five')].map((row) => {
+  const label = row.querySelector('.muted');
+  const text = label.nextSibling;
+  const range = document.createRange();
+  const at = text.data.search(/[:：]/);
+  range.setStart(text, at);
+  range.setEnd(text, at + 1);
+  return range.getBoundingClientRect().left - label.getBoundingClientRect().right;
+})"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "cs"])
+def test_the_best_five_label_has_its_colon_right_after_it(
+    new_tab: Callable[..., Any], site: Callable[[str], str], lang: str
+) -> None:
+    """Regression (issue 23): "best five :" — the row's flex gap sat between the label and
+    its colon; the language's own pattern puts none there (Japanese: a full-width ：)."""
+    page = new_tab(width=1280, height=800)
+    page.goto(site(f"/{lang}/drills/holdem-showdown/?level=hard&seed=7"), timeout=FIRST_LOAD_MS)
+    answer_drill("holdem-showdown")(page, None, lang)  # type: ignore[arg-type]
+    gaps = page.evaluate(COLON_GAPS)
+    assert gaps and all(abs(gap) < 1 for gap in gaps), gaps

@@ -141,12 +141,12 @@ def table(teacher: Client, classroom: Classroom, name: str) -> list[list[str]]:
 @pytest.mark.django_db
 def test_the_students_csv(teacher: Client, week: Classroom) -> None:
     rows = table(teacher, week, "students")
-    assert rows[0][:3] == ["Student", "Sessions taken", "Sessions"]
+    assert rows[0][:4] == ["Student", "Sessions taken", "Sessions", "Sessions absent"]
     assert rows[1:] == [
-        ["Asha", "2", "2", "3", "6", "2", "3", "66.7"],
-        ["Bálint", "1", "2", "3", "5", "1", "2", "50.0"],
-        ["Chen", "1", "2", "0", "1", "0", "1", "0.0"],
-        ["Dev", "0", "2", "0", "0", "0", "0", ""],
+        ["Asha", "2", "2", "0", "3", "6", "2", "3", "66.7"],
+        ["Bálint", "1", "2", "1", "3", "5", "1", "2", "50.0"],
+        ["Chen", "1", "2", "1", "0", "1", "0", "1", "0.0"],
+        ["Dev", "0", "2", "2", "0", "0", "0", "0", ""],
     ]
 
 
@@ -215,3 +215,30 @@ def test_per_student_homework_counts_the_concepts_each_student_was_asked(
     )
     report = class_report(classroom)
     assert [c.id for c in report.concepts] == [B]
+
+
+@pytest.mark.django_db
+def test_absent_students_are_counted_and_listed(teacher: Client, week: Classroom) -> None:
+    """Regression (issue 23): a roster name that never joined a session was silently
+    missing from it; the report names the absent of each session, and so does a CSV."""
+    report = class_report(week)
+    s1, s2 = report.sessions
+    absent = {row.session.pk: [m.name for m in row.absent] for row in report.attendance}
+    assert absent == {s1.pk: ["Chen", "Dev"], s2.pk: ["Bálint", "Dev"]}
+    assert {r.member.name: r.absent for r in report.students} == {
+        "Asha": 0,
+        "Bálint": 1,
+        "Chen": 1,
+        "Dev": 2,
+    }
+    html = teacher.get(f"/en/quizzes/classes/{week.pk}/report/").content.decode()
+    assert "Absent (2): <bdi>Chen</bdi> and <bdi>Dev</bdi>" in html
+    assert "Absent (2): <bdi>Bálint</bdi> and <bdi>Dev</bdi>" in html
+    rows = table(teacher, week, "absences")
+    assert rows[0] == ["Session", "Date", "Student"]
+    assert [(row[0], row[2]) for row in rows[1:]] == [
+        (s1.title, "Chen"),
+        (s1.title, "Dev"),
+        (s2.title, "Bálint"),
+        (s2.title, "Dev"),
+    ]

@@ -282,10 +282,10 @@ def test_results_and_csv_show_own_questions_without_level_or_seed(
     client.get(f"/en/play/{session.code}/")
     client.post(f"/en/play/{session.code}/answer/", {"index": "0", "number": "52"})
     page = teacher.get(f"/en/quizzes/session/{session.code}/results/").content.decode()
-    assert "Question 1: Your own question</h3>" in page and "()" not in page
+    assert "Question 1: Cards in a deck?</h3>" in page and "()" not in page
     rows = teacher.get(f"/en/quizzes/session/{session.code}/results.csv").content.decode()
     line = rows.splitlines()[1].split(",")
-    assert line[3:8] == ["Your own question", "", "", "52", "yes"]
+    assert line[3:9] == ["Cards in a deck?", "", "", "52", "52", "yes"]
 
 
 @pytest.mark.django_db

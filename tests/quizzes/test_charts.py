@@ -23,7 +23,8 @@ def test_split_chart_is_accessible_svg(homework: Session, answered: dict) -> Non
     svg = str(charts.split_chart(first))
     assert svg.startswith("<svg") and 'role="img"' in svg
     assert 'aria-labelledby="chart-q1-title chart-q1-desc"' in svg
-    assert '<title id="chart-q1-title">Question 1: how the answers split</title>' in svg
+    title = f"Question 1 ({first.drill_title}): how the answers split"
+    assert f'<title id="chart-q1-title">{title}</title>' in svg
     assert '<desc id="chart-q1-desc">3 answers, 2 correct.</desc>' in svg
     assert "style=" not in svg and "<script" not in svg
     # Right answer 2, wrong answer 1, no answer 1: bars in proportion, the longest full.

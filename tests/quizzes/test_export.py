@@ -34,7 +34,7 @@ def test_csv_export(owner: Client, homework: Session, answered: dict) -> None:
     )
     rows = read_csv(response)
     header = rows[0]
-    assert header[:3] == ["Student", "Language", "Question"] and len(header) == 15
+    assert header[:3] == ["Student", "Language", "Question"] and len(header) == 16
     assert [] not in rows  # one table per file (regression: the totals followed a blank row)
     detail = [dict(zip(header, row, strict=True)) for row in rows[1:]]
     assert len(detail) == 4 * 2  # one row per student × question
@@ -44,6 +44,7 @@ def test_csv_export(owner: Client, homework: Session, answered: dict) -> None:
         ("1", NAMES[tp_wrong], "no", "0"),
         ("2", balint[1]["Answer"], "yes", "3"),
     ]
+    assert balint[0]["Right answer"] == NAMES[_tp_right]  # the key in words, no card codes
     assert balint[0]["Time (seconds)"] == "6.0" and balint[0]["Language"] == "cs"
     assert balint[0]["Seed"] == "11" and balint[1]["Seed"] == "12"
     assert balint[0]["Level"] == "Easy" and balint[1]["Points possible"] == "3"

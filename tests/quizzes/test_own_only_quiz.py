@@ -148,3 +148,57 @@ def test_a_class_page_offers_a_quiz_of_own_questions(teacher: Client, own_quiz: 
     classroom = Classroom.objects.create(owner=own_quiz.owner, name="7B")
     page = teacher.get(f"/en/quizzes/classes/{classroom.pk}/")
     assert list(page.context["quizzes"]) == [own_quiz]
+
+
+def test_own_questions_are_named_by_their_prompt_with_the_right_answer(
+    teacher: Client, own_quiz: Quiz
+) -> None:
+    """Regression (issue 23): every own question was "Your own question" in the results,
+    the chart and the CSV, and the CSV had no right answer."""
+    import csv
+    import io
+
+    session = run(teacher, own_quiz, "homework")
+    asha = student(session, "Asha")
+    for index, (_record, right, _wrong, _label) in enumerate(QUESTIONS):
+        answer(asha, session, index, right)
+    prompts = [record.texts[0].prompt for record, *_ in QUESTIONS]
+    page = teacher.get(f"/en/quizzes/session/{session.code}/results/")
+    assert [q["result"].drill_title for q in page.context["questions"]] == prompts
+    assert "Your own question" not in page.content.decode()
+    text = teacher.get(f"/en/quizzes/session/{session.code}/results.csv").content.decode()
+    rows = list(csv.DictReader(io.StringIO(text[1:])))
+    assert [row["Drill"] for row in rows] == prompts
+    assert [row["Right answer"] for row in rows] == [label for *_, label in QUESTIONS]
+
+
+def test_partial_credit_is_scored_and_each_answer_s_feedback_shown(teacher: Client) -> None:
+    """Regression (issue 23): an imported question's partial credit and per-answer
+    feedback were dropped; now a half-right choice earns half the points, and the
+    student reads what the teacher wrote for the answer they chose."""
+    from tutor.quizzes.models import Response
+
+    owner = get_user_model().objects.get()
+    quiz = Quiz.objects.create(owner=owner, title="Partial")
+    record = Question(
+        "single",
+        (Text("en", "Best?", ("Right", "Nearly", "Wrong"), "", ("Yes.", "Close.", "No.")),),
+        (0,),
+        credit=(Decimal(100), Decimal(50), Decimal(0)),
+    )
+    own = OwnQuestion.objects.create(owner=owner, kind=record.kind, data=record.to_dict())
+    bank.add_slots(quiz, [own], points=4)
+    session = run_quiz(teacher, quiz)
+    asha = student(session, "Asha")
+    answer(asha, session, 0, {"choice": ["1"]})
+    page = asha.get(f"/en/play/{session.code}/?answered=0").content.decode()
+    assert "Close." in page and "Yes." not in page
+    response = Response.objects.get()
+    assert (response.correct, response.points) == (False, 2)
+
+
+def run_quiz(teacher: Client, quiz: Quiz) -> Session:
+    data = {"mode": "homework", "zone": "UTC", "opens": "2020-01-01T00:00"}
+    response = teacher.post(f"/en/quizzes/{quiz.pk}/run/", {**data, "closes": "2999-01-01T00:00"})
+    assert response.status_code == 302
+    return Session.objects.get(quiz=quiz)

@@ -152,3 +152,54 @@ def test_the_worksheet_of_per_student_homework_says_so_and_prints_each_student_s
     own = client.get(f"{url}?student={asha.pk}").content.decode()
     seed = services.question(session, 0, asha).entry["seed"]
     assert seed != session.questions[0]["seed"] and "first deal" not in own
+
+
+def test_a_moodle_export_holds_every_student_s_own_questions_named(
+    quiz: Quiz, client: Client
+) -> None:
+    """Regression (issue 23): a per-student session exported only the session's first
+    deal, which no student was asked; now each student's deal, named after them."""
+    from xml.etree import ElementTree as ET
+
+    session = _per_student(quiz)
+    asha = Participant.objects.create(session=session, nickname="Asha")
+    ravi = Participant.objects.create(session=session, nickname="Ravi")
+    Participant.objects.create(session=session, nickname="Never opened it")
+    for student in (asha, ravi):
+        services.questions_of(session, student)
+    client.force_login(quiz.owner)
+    data = client.get(f"/en/quizzes/session/{session.code}/export/moodle.xml").content
+    names = [q.findtext("name/text") for q in ET.fromstring(data).findall("question")[1:]]
+    count = len(session.questions)
+    assert len(names) == 2 * count
+    assert [name.split(":")[0] for name in names] == [
+        f"{student}, question {n}" for student in ("Asha", "Ravi") for n in range(1, count + 1)
+    ]
+    gift = client.get(f"/en/quizzes/session/{session.code}/export/gift.txt").content.decode()
+    assert "Asha, question 1" in gift and "Ravi, question 1" in gift
+    page = client.get(f"/en/quizzes/session/{session.code}/results/").content.decode()
+    assert "every student’s own questions, each named after its student" in page
+
+
+@pytest.mark.parametrize("sheet", ["worksheet", "answer-key"])
+def test_every_student_s_own_sheet_prints_a_page_each(
+    quiz: Quiz, client: Client, sheet: str
+) -> None:
+    """Issue 23: per-student papers print at once, each student's on a page of its own
+    (``.sheet--student + .sheet--student`` breaks the page), and no id twice."""
+    import re
+
+    session = _per_student(quiz)
+    students = [Participant.objects.create(session=session, nickname=n) for n in ("Asha", "Ravi")]
+    client.force_login(quiz.owner)
+    url = f"/en/quizzes/session/{session.code}/{sheet}/"
+    assert f"{url}?student=all" in client.get(url).content.decode()
+    page = client.get(f"{url}?student=all").content.decode()
+    assert page.count('class="sheet sheet--student"') == 2
+    shown = "<bdi>{}</bdi>" if sheet == "worksheet" else "The questions dealt to {},"
+    assert page.index(shown.format("Asha")) < page.index(shown.format("Ravi"))
+    ids = re.findall(r'\sid="([^"]+)"', page)
+    assert len(ids) == len(set(ids))
+    for student in students:
+        seed = services.question(session, 0, student).entry["seed"]
+        assert seed != session.questions[0]["seed"]

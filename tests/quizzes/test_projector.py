@@ -110,6 +110,17 @@ def test_projector_reveal_shows_the_consoles_key_and_the_chart(
     assert console.context["key_label"] == response.context["key_label"]
 
 
+def test_projector_reveal_shows_the_questions_cards(owner: Client, live: Session) -> None:
+    """Regression (issue 23): the reveal showed the answer and the chart but not the
+    cards it was about; now the question's picture stays, its answer fields left out."""
+    services.open_question(live, 0)
+    services.reveal(live)
+    page = owner.get(url(live)).content.decode()
+    shown = page[page.index('class="projector-question') :]
+    assert 'class="quiz-question" inert' in shown
+    assert shown.count('class="card ') + shown.count('class="card"') >= 6  # two hands of three
+
+
 def test_projector_podium_shows_five_places_at_most(owner: Client, live: Session) -> None:
     """Seven students tie at the top: the podium shows five of them, all first."""
     people = join(live, *"ABCDEFG")

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 
 from tutor.quizzes import services
-from tutor.quizzes.models import Participant, Response, Session
+from tutor.quizzes.models import Participant, Quiz, Response, Session
 
 pytestmark = pytest.mark.django_db
 
@@ -50,3 +51,27 @@ def test_with_answered_and_with_scores(homework: Session, answered: dict) -> Non
     assert counts == {"Asha": 2, "Bálint": 2, "=cmd|' /C calc'!A0": 1, "Dev": 0}
     scores = {p.nickname: (p.total, p.right) for p in Participant.objects.with_scores()}
     assert scores == {"Asha": (5, 2), "Bálint": (3, 1), "=cmd|' /C calc'!A0": (2, 1), "Dev": (0, 0)}
+
+
+@pytest.mark.django_db
+def test_the_teachers_session_lists_are_newest_first(quiz: Quiz, client: Client) -> None:
+    """Regression (issue 23): counting each session's students (a GROUP BY) dropped the
+    model's ordering, so the lists came in the database's order, not by time."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tutor.classrooms.models import Classroom, ClassSession
+
+    now = timezone.now()
+    made = [services.start_session(quiz, "homework", closes=None) for _ in range(3)]
+    for hours, session in zip((2, 1, 3), made, strict=True):  # not the order of their ids
+        Session.objects.filter(pk=session.pk).update(created=now - timedelta(hours=hours))
+    classroom = Classroom.objects.create(owner=quiz.owner, name="7B")
+    for session in made:
+        ClassSession.objects.create(classroom=classroom, session=session)
+    newest_first = [made[1].pk, made[0].pk, made[2].pk]
+    client.force_login(quiz.owner)
+    for url in ("/en/quizzes/", f"/en/quizzes/{quiz.pk}/", f"/en/quizzes/classes/{classroom.pk}/"):
+        listed = [s.pk for s in client.get(url).context["sessions"]]
+        assert listed == newest_first, url

@@ -604,3 +604,53 @@ def test_stage_alone_is_the_stage_of_the_page(client: Client, quiz: Quiz, lang: 
     assert len(set(seen)) == 4  # four different stages were compared
     assert seen[2] != theirs and "✓" in theirs and "✗" in seen[2]
     assert "TOKEN" in seen[1]  # the answer form has its CSRF token
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("code", ["ABCDEF", "hello1", "BOILS5", "ABCDEFGHIJ"])
+def test_a_well_formed_code_of_no_quiz_is_not_found(client: Client, code: str) -> None:
+    """Regression (issue 23): six letters with one a join code never uses (B, O, I ...)
+    heard that a code has six or ten letters; it has, and no quiz has it."""
+    response = client.post("/en/join/", {"code": code, "nickname": "Asha"})
+    page = response.content.decode()
+    assert response.status_code == 422
+    assert "There is no quiz with this code" in page and "six or ten" not in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("code", ["ABC", "ACDEFGH", "ACD*FG"])
+def test_a_code_of_the_wrong_shape_says_what_a_code_is(client: Client, code: str) -> None:
+    response = client.post("/en/join/", {"code": code, "nickname": "Asha"})
+    assert "six or ten letters and digits" in response.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "nickname",
+    ["Teacher", "teacher 2", "ADMIN", "T\u0435acher", "শিক্ষক", "शिक्षक", "先生", "Učitel", "Admin!"],
+)
+def test_a_name_kept_for_the_teacher_is_refused(client: Client, nickname: str) -> None:
+    """Regression (issue 23): a student could join as "Teacher" (or 先生, or with a
+    Cyrillic е) and pass for the teacher on the projector."""
+    session = services.start_session(_a_quiz(), "live")
+    response = client.post("/en/join/", {"code": session.code, "nickname": nickname})
+    assert response.status_code == 422
+    assert "That name is kept for the teacher and the site" in response.content.decode()
+    assert not session.participants.exists()
+
+
+def test_a_name_kept_for_the_teacher_is_refused_on_rename() -> None:
+    session = services.start_session(_a_quiz(), "live")
+    asha = Participant.objects.create(session=session, nickname="Asha")
+    with pytest.raises(services.Refused) as refused:
+        services.rename(asha, "Teacher")
+    assert refused.value.code == "nickname_reserved"
+
+
+def _a_quiz() -> Quiz:
+    from django.contrib.auth import get_user_model
+
+    owner = get_user_model().objects.create_user("t", "t@example.org", "pw-long-1234")
+    quiz = Quiz.objects.create(owner=owner, title="Q")
+    Slot.objects.create(quiz=quiz, order=0, drill="holdem-showdown", level="easy")
+    return quiz

@@ -14,6 +14,7 @@ import io
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.http import HttpResponse
 from django.utils import timezone
@@ -22,12 +23,13 @@ from django.utils.text import slugify
 from django.utils.translation import gettext
 
 from tutor.quizzes.export import safe_cell
+from tutor.quizzes.models import Session
 
 from .models import Classroom
 from .report import ClassReport, Tally
 
 #: The tables a class's report downloads as, one CSV file each.
-TABLES = ("students", "concepts", "concept-students")
+TABLES = ("students", "concepts", "concept-students", "absences")
 
 
 def percent(share: Fraction | None) -> str:
@@ -55,6 +57,8 @@ def _students(report: ClassReport) -> list[list[Any]]:
         gettext("Student"),
         gettext("Sessions taken"),
         gettext("Sessions"),
+        # Translators: a CSV column: how many of the class's sessions the student never joined.
+        gettext("Sessions absent"),
         gettext("Points"),
         gettext("Points possible"),
         *_tally_header(),
@@ -64,6 +68,7 @@ def _students(report: ClassReport) -> list[list[Any]]:
             safe_cell(row.member.name),
             row.sessions,
             len(report.sessions),
+            row.absent,
             row.points,
             row.possible,
             *_tally_cells(row.questions),
@@ -89,7 +94,32 @@ def _concept_students(report: ClassReport) -> list[list[Any]]:
     return [header, *rows]
 
 
-BUILDERS = {"students": _students, "concepts": _concepts, "concept-students": _concept_students}
+def _absences(report: ClassReport) -> list[list[Any]]:
+    """A row per session and roster name that never joined it."""
+    header = [gettext("Session"), gettext("Date"), gettext("Student")]
+    rows = [
+        [safe_cell(row.session.title), _date(row.session), safe_cell(member.name)]
+        for row in report.attendance
+        for member in row.absent
+    ]
+    return [header, *rows]
+
+
+def _date(session: Session) -> str:
+    """The day the session was made, in its own time zone, as ISO 8601."""
+    try:
+        zone = ZoneInfo(session.settings_view.zone)
+    except (ValueError, ZoneInfoNotFoundError):
+        zone = ZoneInfo("UTC")
+    return timezone.localtime(session.created, zone).date().isoformat()
+
+
+BUILDERS = {
+    "students": _students,
+    "concepts": _concepts,
+    "concept-students": _concept_students,
+    "absences": _absences,
+}
 
 
 def csv_rows(report: ClassReport, table: str) -> list[list[Any]]:

@@ -47,6 +47,8 @@ class StudentRow:
     points: int = 0
     possible: int = 0
     questions: Tally = field(default_factory=Tally)
+    #: The class's sessions this name never joined.
+    absent: int = 0
 
 
 @dataclass
@@ -65,11 +67,33 @@ class ConceptRow:
 
 
 @dataclass
+class Attendance:
+    """One session of the class and the roster names that never joined it."""
+
+    session: Session
+    absent: list[Member]
+
+
+@dataclass
 class ClassReport:
     classroom: Classroom
     sessions: list[Session]
     students: list[StudentRow]
     concepts: list[ConceptRow]
+    #: Every session in order, with who was absent from it.
+    attendance: list[Attendance] = field(default_factory=list)
+
+
+def attendance(
+    members: list[Member], sessions: list[Session], claims: Iterable[tuple[int, int]]
+) -> list[Attendance]:
+    """Who of ``members`` (roster order) took no part in each session, from the
+    ``(session id, member id)`` of every name claimed."""
+    present = set(claims)
+    return [
+        Attendance(session, [m for m in members if (session.pk, m.pk) not in present])
+        for session in sessions
+    ]
 
 
 #: (session, member id, {question index: (correct, points)}) for each name claim.
@@ -138,7 +162,10 @@ def class_report(classroom: Classroom) -> ClassReport:
     own = _own_questions([pid for sid, _m, pid in claims if by_id[sid].settings_view.per_student])
     taken = [(_as_taken(by_id[sid], own.get(pid)), mid, answers[pid]) for sid, mid, pid in claims]
     students, concepts = tally(members, taken)
-    return ClassReport(classroom, sessions, students, concepts)
+    for row in students:
+        row.absent = len(sessions) - row.sessions
+    present = attendance(members, sessions, ((sid, mid) for sid, mid, _p in claims))
+    return ClassReport(classroom, sessions, students, concepts, present)
 
 
 def _own_questions(participants: list[int]) -> dict[int, list[Any]]:

@@ -31,10 +31,19 @@ def report(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         {"row": row, "not_asked": isolated_names([m.name for m in row.not_asked])}
         for row in data.concepts
     ]
+    attendance = [
+        {
+            "session": row.session,
+            "absent": len(row.absent),
+            "names": isolated_names([m.name for m in row.absent]),
+        }
+        for row in data.attendance
+    ]
     context = {
         "classroom": data.classroom,
         "report": data,
         "concepts": concepts,
+        "attendance": attendance,
         "tables": export.TABLES,
     }
     return render(request, "classrooms/report.html", context)

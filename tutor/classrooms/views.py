@@ -74,11 +74,7 @@ def _member(classroom: Classroom, name: str) -> Member:
 def _page(
     request: AuthenticatedHttpRequest, classroom: Classroom, status: int = 200, **forms: Any
 ) -> HttpResponse:
-    sessions = (
-        Session.objects.filter(class_session__classroom=classroom)
-        .select_related("quiz")
-        .annotate(joined=Count("participants"))
-    )
+    sessions = Session.objects.filter(class_session__classroom=classroom).listed()
     quizzes = services.runnable(Quiz.objects.filter(owner=request.user))
     context = {
         "classroom": classroom,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 
 from babel.numbers import NumberFormatError, parse_decimal
@@ -25,7 +25,7 @@ from tutor.words.base import join_names
 
 from .answers import indexes, value
 from .base import AnswerError
-from .codec import Record
+from .codec import JSON, Record
 from .drill import Answer, QuestionDrill
 
 SINGLE, MULTIPLE, TRUE_FALSE, NUMBER = "single", "multiple", "truefalse", "number"
@@ -44,6 +44,12 @@ class Text(Record):
     prompt: str
     choices: tuple[str, ...] = ()
     explanation: str = ""
+    #: What a student reads after choosing each answer (GIFT's ``#feedback``): one a
+    #: choice, in order; for true or false, after "false" then after "true". Empty: none.
+    feedback: tuple[str, ...] = ()
+
+    def to_dict(self) -> JSON:
+        return _without_empty(super().to_dict(), "feedback")
 
 
 @dataclass(frozen=True)
@@ -56,6 +62,13 @@ class Question(Record):
     number: Decimal | None = None
     #: A number answer within this much of ``number`` is right.
     tolerance: Decimal = Decimal(0)
+    #: Partial credit (GIFT's ``~%50%``): each choice's weight in percent, in order; a
+    #: wrong answer earns the weights of the choices it ticked, between none and all of
+    #: the points. Empty: all or nothing.
+    credit: tuple[Decimal, ...] = ()
+
+    def to_dict(self) -> JSON:
+        return _without_empty(super().to_dict(), "credit")
 
     def text(self, language: str | None = None) -> Text:
         """The text in ``language`` (the active one by default), else the first written."""
@@ -67,6 +80,14 @@ class Question(Record):
         return self.right == (1,)
 
 
+def _without_empty(data: JSON, name: str) -> JSON:
+    """A record's JSON without an optional field left empty, so a question stored before
+    the field existed keeps the JSON (and the fingerprint) it had."""
+    if not data.get(name):
+        del data[name]
+    return data
+
+
 @dataclass(frozen=True)
 class Grade(Record):
     correct: bool
@@ -75,6 +96,10 @@ class Grade(Record):
     right_label: str
     chosen_label: str
     explanation: str
+    #: The teacher's words for the answer chosen, if they wrote any.
+    answer_feedback: str = ""
+    #: The share of the points a wrong answer earns (partial credit), from 0 to 1.
+    credit: Decimal = Decimal(0)
 
 
 def read_number(text: str, language: str | None = None) -> Decimal:
@@ -155,13 +180,47 @@ def grade(question: Question, answer: Answer) -> Grade:
         assert question.number is not None and number is not None
         correct = abs(number - question.number) <= question.tolerance
         right, mine = _number_label(question), format_number(number, current_language())
+    picked = [int(bool(truth))] if question.kind == TRUE_FALSE else chosen
     return Grade(
         correct=correct,
         language=text.language,
         right_label=right,
         chosen_label=mine,
         explanation=text.explanation,
+        answer_feedback="\n".join(
+            text.feedback[i] for i in picked if i < len(text.feedback) and text.feedback[i]
+        ),
+        credit=Decimal(0) if correct else credit(question, chosen),
     )
+
+
+def credit(question: Question, chosen: list[int]) -> Decimal:
+    """The share of the points the choices ``chosen`` earn by their weights, from 0 to 1.
+
+    >>> q = Question(MULTIPLE, (), (0, 1), credit=(Decimal(50), Decimal(50), Decimal(-100)))
+    >>> credit(q, [0]), credit(q, [0, 2]), credit(q, [0, 1])
+    (Decimal('0.5'), Decimal('0'), Decimal('1'))
+    """
+    if not question.credit:
+        return Decimal(0)
+    weight = sum((question.credit[i] for i in chosen if i < len(question.credit)), Decimal(0))
+    return min(Decimal(1), max(Decimal(0), weight / 100))
+
+
+def keeping_extras(old: Question, new: Question) -> Question:
+    """``new`` (the question as the bank's form wrote it) with what that form does not
+    show of ``old``: each answer's feedback (by language) and the partial credit, kept
+    while the kind and the number of choices stay the same.
+
+    >>> old = Question(SINGLE, (Text("en", "?", ("a", "b"), "", ("Yes", "No")),), (0,))
+    >>> keeping_extras(old, Question(SINGLE, (Text("en", "Who?", ("a", "b")),), (0,))).texts
+    (Text(language='en', prompt='Who?', choices=('a', 'b'), explanation='', feedback=('Yes', 'No')),)
+    """
+    if old.kind != new.kind or len(old.texts[0].choices) != len(new.texts[0].choices):
+        return new
+    said = {text.language: text.feedback for text in old.texts}
+    texts = tuple(replace(text, feedback=said.get(text.language, ())) for text in new.texts)
+    return replace(new, texts=texts, credit=old.credit)
 
 
 def _number_label(question: Question) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from . import own_question
 from .answers import form_data
 from .base import AnswerError
 from .drill import Grade
@@ -25,6 +26,15 @@ from .written import WrittenQuestion
 def reveal_feedback(q: WrittenQuestion) -> Grade:
     """The drill's feedback for the right answer: what the teacher shows on reveal."""
     return q.drill.revealed(q.data, q.right_answer)
+
+
+def question_title(q: WrittenQuestion) -> str:
+    """What a question is called in the results, the charts, the printed key and the CSV:
+    a teacher's own question by its prompt (in the active language when the teacher wrote
+    it in that language), any other by its drill's title."""
+    if isinstance(q.data, own_question.Question):
+        return q.data.text().prompt
+    return str(q.drill.title)
 
 
 def key_label(q: WrittenQuestion) -> str:

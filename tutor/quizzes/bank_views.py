@@ -22,6 +22,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tutor.core.http import AuthenticatedHttpRequest
 from tutor.core.numbers import whole_number
 from tutor.core.request_size import form_is_valid
+from tutor.drills import own_question as own
 
 from .bank import add_slots, filtered, own_questions, rows
 from .bank_forms import OwnQuestionForm, initial
@@ -53,6 +54,8 @@ def _save(
     request: AuthenticatedHttpRequest, form: OwnQuestionForm, question: OwnQuestion
 ) -> OwnQuestion:
     record = form.record()
+    if question.pk:  # what the form does not show (an imported question's feedback) stays
+        record = own.keeping_extras(question.record(), record)
     with transaction.atomic():
         question.owner = request.user
         question.kind = record.kind

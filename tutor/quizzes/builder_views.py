@@ -69,11 +69,7 @@ def index(request: HttpRequest) -> HttpResponse:
         .annotate(slot_count=Count("slots", distinct=True))
         .annotate(session_count=Count("sessions", distinct=True))
     )
-    sessions = (
-        Session.objects.filter(quiz__owner=request.user)
-        .select_related("quiz")
-        .annotate(joined=Count("participants"))[:20]
-    )
+    sessions = Session.objects.filter(quiz__owner=request.user).listed()[:20]
     context = {
         "quizzes": quizzes,
         "sessions": sessions,
@@ -137,7 +133,7 @@ def _edit_page(
         "question_count": sum(
             1 if r["slot"].kind == Slot.Kind.FIXED else r["slot"].count for r in slots
         ),
-        "sessions": quiz.sessions.annotate(joined=Count("participants")),
+        "sessions": quiz.sessions.listed(),
         **_bank_context(request),
     }
     return render(request, "quizzes/teacher/quiz_edit.html", context)

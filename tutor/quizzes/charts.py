@@ -27,6 +27,7 @@ BAR_MAX = 330
 ROW = 30
 BAR_HEIGHT = 20
 LABEL_CHARS = 30
+TITLE_CHARS = 80
 
 
 def _num(value: int) -> str:
@@ -91,7 +92,12 @@ def split_chart(result: QuestionResult) -> SafeString:
     for i, (label, count, css) in enumerate(rows_data):
         width = round(BAR_MAX * count / top)
         rows.append(_bar(4 + i * ROW, label, _num(count), width, css, f"{label}: {_num(count)}"))
-    title = gettext("Question %(number)s: how the answers split") % {"number": result.number}
+    # Translators: a chart's title; "question" is the drill's name or a teacher's own
+    # question's prompt.
+    title = gettext("Question %(number)s (%(question)s): how the answers split") % {
+        "number": result.number,
+        "question": Truncator(result.drill_title).chars(TITLE_CHARS),
+    }
     description = gettext("%(answered)s answers, %(correct)s correct.") % {
         "answered": _num(result.answered),
         "correct": _num(result.right),

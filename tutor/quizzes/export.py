@@ -76,6 +76,8 @@ def _answer_header() -> list[Any]:
         pgettext("drill level", "Level"),
         gettext("Seed"),
         gettext("Answer"),
+        # Translators: a CSV column: the right answer in words, as the printed key shows it.
+        gettext("Right answer"),
         gettext("Correct"),
         gettext("Points"),
         gettext("Points possible"),
@@ -96,10 +98,11 @@ def _answer_rows(students: list[StudentResult], questions: list[QuestionResult])
             safe_cell(_student_name(student)),
             student.participant.language,
             cell.number,
-            question.drill_title,
+            safe_cell(question.drill_title),
             question.level_name,
             cell.seed if question.level_name else "",  # own questions are not dealt
             safe_cell(cell.label),
+            safe_cell(cell.key),
             _yes_no(cell.correct),
             cell.points,
             question.points,

@@ -32,7 +32,18 @@ from .joins import (
     refusal,
     with_device,
 )
-from .models import LONG_CODE_LENGTH, NICKNAME_LENGTH, Participant, Session, is_code, is_join_code
+from .models import (
+    CODE_LENGTH,
+    LONG_CODE_LENGTH,
+    NICKNAME_LENGTH,
+    Participant,
+    Session,
+    is_code,
+    is_join_code,
+)
+
+#: The lengths of a join code: a session's, and a class's.
+JOIN_LENGTHS = (CODE_LENGTH, LONG_CODE_LENGTH)
 
 
 class JoinForm(forms.Form):
@@ -47,8 +58,13 @@ class JoinForm(forms.Form):
     attempt = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
 
     def clean_code(self) -> str:
+        """A code of a join code's shape: six or ten letters and digits. One with a letter
+        no code uses (B, O, I ...) is looked up all the same, so that its student hears it
+        is no quiz's, not what a code looks like."""
         code = self.cleaned_data["code"].strip().upper().replace(" ", "").replace("-", "")
-        if not is_join_code(code):
+        if not (
+            is_join_code(code) or (len(code) in JOIN_LENGTHS and code.isascii() and code.isalnum())
+        ):
             raise forms.ValidationError(
                 gettext_lazy(
                     "A join code has six or ten letters and digits, as shown by your teacher."
@@ -68,6 +84,8 @@ class JoinForm(forms.Form):
                 gettext_lazy("A nickname has at most %(limit)s characters.")
                 % {"limit": NICKNAME_LENGTH}
             )
+        if nicknames.reserved(nickname):
+            raise forms.ValidationError(nicknames.MESSAGES["nickname_reserved"])
         return nickname
 
 

@@ -2,8 +2,7 @@
 
 A session snapshots its questions (drill, level, seed, points, time limit) when it starts,
 so editing the quiz later never changes a session's questions or results; the engine
-deals the same question again from the same seed.
-"""
+deals the same question again from the same seed."""
 
 from __future__ import annotations
 
@@ -22,15 +21,14 @@ from django.utils.translation import pgettext_lazy
 from tutor.core import names
 from tutor.drills.own_question import Question as OwnRecord
 
-from .querysets import ParticipantQuerySet, ResponseQuerySet
+from .querysets import ParticipantQuerySet, ResponseQuerySet, SessionQuerySet
 from .search import search_text
 from .username_look import UsernameLook as UsernameLook  # a model of this app
 
 #: Join codes use letters and digits that cannot be mistaken for each other (no 0/O, 1/I/L, 5/S, 8/B).
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
 CODE_LENGTH = 6
-#: A class's code (``tutor.classrooms``) lasts for years, so it is longer: 25**10 codes.
-#: Classes made before it have six-character codes, which still join.
+#: A class's code (``tutor.classrooms``) lasts years: 25**10 codes (older six-letter ones join).
 LONG_CODE_LENGTH = 10
 NICKNAME_LENGTH = 40  # after normalising (names.clean)
 
@@ -271,6 +269,8 @@ class Session(models.Model):
     leaderboard = models.BooleanField(default=False)
     version = models.PositiveIntegerField(default=0)  # bumped on every change students must follow
     created = models.DateTimeField(auto_now_add=True)
+
+    objects = SessionQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created"]

@@ -83,10 +83,13 @@ def counted(session: Session) -> int:
     return session.asked if session.state == Session.State.ENDED else len(session.questions)
 
 
-def printed(request: HttpRequest, q: services.WrittenQuestion, with_key: bool) -> Printed:
-    """Question ``q`` through its drill's partials (the key adds answer and explanation)."""
+def printed(
+    request: HttpRequest, q: services.WrittenQuestion, with_key: bool, paper: int = 1
+) -> Printed:
+    """Question ``q`` through its drill's partials (the key adds answer and explanation);
+    ``paper``: which of the page's sheets it is on (the ids of each sheet's own)."""
     context = part_context(q.drill, q.data)
-    prefix = f"q{q.index + 1}-"
+    prefix = f"q{q.index + 1}-" if paper == 1 else f"p{paper}-q{q.index + 1}-"
     return Printed(
         number=q.index + 1,
         points=int(q.entry.get("points", 1)),
@@ -101,32 +104,59 @@ def printed(request: HttpRequest, q: services.WrittenQuestion, with_key: bool) -
     )
 
 
+@dataclass(frozen=True)
+class Paper:
+    """One printed sheet: the session's questions, or one student's own."""
+
+    student: Participant | None
+    questions: list[Printed]
+
+    @property
+    def total_points(self) -> int:
+        return sum(item.points for item in self.questions)
+
+
+def _paper(
+    request: HttpRequest, session: Session, student: Participant | None, with_key: bool, n: int
+) -> Paper:
+    questions = [
+        printed(request, services.question(session, index, student), with_key, n)
+        for index in range(counted(session))
+    ]
+    return Paper(student, questions)
+
+
 def sheet_context(request: AuthenticatedHttpRequest, code: str, with_key: bool) -> dict[str, Any]:
     """The page's context: the teacher's own session (else a 404) and its questions,
     rendered in the language the quiz was given in. In a per-student session,
     ``?student=<id>`` prints that student's own questions (dealt now if they have not
-    opened the quiz yet: what they will be asked), and the page lists the students."""
+    opened the quiz yet: what they will be asked), ``?student=all`` every student's, a
+    page each, and the page lists the students."""
     session = own_session(request, code)
     language = session.settings_view.language or current_language()
     per_student = session.settings_view.per_student
-    student = None
-    if per_student and "student" in request.GET:
+    students = list(session.participants.filter(removed=False)) if per_student else []
+    chosen: list[Participant | None] = [None]
+    if per_student and request.GET.get("student") == "all":
+        chosen = list(students) or [None]
+    elif per_student and "student" in request.GET:
         pk = whole_number(request.GET["student"], 12)
-        student = get_object_or_404(Participant, session=session, pk=pk if pk is not None else -1)
+        chosen = [get_object_or_404(Participant, session=session, pk=pk if pk is not None else -1)]
     with translation.override(language):
-        questions = [
-            printed(request, services.question(session, index, student), with_key)
-            for index in range(counted(session))
+        papers = [
+            _paper(request, session, student, with_key, n)
+            for n, student in enumerate(chosen, start=1)
         ]
     return {
         "per_student": per_student,
-        "student": student,
-        "students": list(session.participants.filter(removed=False)) if per_student else [],
+        "every_student": per_student and request.GET.get("student") == "all",
+        "papers": papers,
+        "questions": papers[0].questions,  # the first (or only) sheet's
+        "student": papers[0].student if len(papers) == 1 else None,
+        "students": students,
         "session": session,
         "quiz": session.quiz,
         "title": session.title,
-        "questions": questions,
-        "total_points": sum(item.points for item in questions),
         "sheet_language": language,
         "zone": session.settings_view.zone,
     }

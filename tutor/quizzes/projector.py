@@ -108,10 +108,11 @@ def _question(request: HttpRequest, session: Session, *, reveal: bool) -> dict[s
         "speed_bonus": session.settings_view.speed_bonus,
     }
     with translation.override(language):
+        # The question's picture (the cards, the table) stays on the reveal, beside the
+        # answer: the room reads the answer against what it was about.
+        context["question_html"] = render_question(request, q)
         if reveal:
             context["key_label"] = key_label(q)
             result = results.question_result(session, session.current)
             context["split_chart"] = charts.split_chart(result)
-        else:
-            context["question_html"] = render_question(request, q)
     return context

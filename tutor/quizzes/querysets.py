@@ -63,6 +63,18 @@ class Scores(TypedDict):
     right: int
 
 
+class SessionQuerySet(models.QuerySet["Session"]):
+    def listed(self) -> SessionQuerySet:
+        """The sessions as a teacher's lists show them: each with ``joined`` (how many
+        students), newest first. The order is said here: a query that counts (GROUP BY)
+        leaves the model's own ordering out."""
+        return (
+            self.select_related("quiz")
+            .annotate(joined=Count("participants"))
+            .order_by("-created", "-id")
+        )
+
+
 class ParticipantQuerySet(models.QuerySet["Participant"]):
     def with_answered(self) -> ParticipantQuerySet:
         """Each participant with ``answered``: how many questions they have answered."""
@@ -84,4 +96,4 @@ class ParticipantQuerySet(models.QuerySet["Participant"]):
         )
 
 
-__all__ = ["ANSWERED", "ParticipantQuerySet", "ResponseQuerySet"]
+__all__ = ["ANSWERED", "ParticipantQuerySet", "ResponseQuerySet", "SessionQuerySet"]

@@ -17,7 +17,7 @@ from decimal import Decimal
 from django.utils import timezone
 
 from tutor.drills.base import LEVEL_NAMES
-from tutor.drills.written_answers import answer_label, key_label
+from tutor.drills.written_answers import answer_label, key_label, question_title
 
 from . import services
 from .models import Participant, Response, Session
@@ -110,7 +110,7 @@ def _question_result(
     return QuestionResult(
         index=q.index,
         drill=entry["drill"],
-        drill_title=str(q.drill.title),
+        drill_title=question_title(q),
         level=entry["level"],
         seed=entry["seed"],
         points=int(entry.get("points", 1)),
@@ -178,6 +178,8 @@ class Cell:
     outcome: Outcome = Outcome.ANSWERED
     #: The seed of the question the student was asked (their own in a per-student session).
     seed: int | None = None
+    #: The right answer to the question the student was asked, in words.
+    key: str = ""
 
     @property
     def number(self) -> int:
@@ -223,13 +225,14 @@ class StudentResult:
 def _cell(
     q: services.WrittenQuestion, response: Response | None, unanswered: Outcome | None = None
 ) -> Cell:
-    seed = q.entry["seed"]
+    seed, key = q.entry["seed"], key_label(q)
     if response is None:
         missed = unanswered or Outcome.NEVER_REACHED
-        return Cell(q.index, answered=False, outcome=missed, seed=seed)
+        return Cell(q.index, answered=False, outcome=missed, seed=seed, key=key)
     return Cell(
         q.index,
         seed=seed,
+        key=key,
         answered=True,
         label=answer_label(q, response.answer),
         correct=response.correct,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, NamedTuple
 
 from django.core.cache import caches
@@ -23,7 +24,7 @@ from tutor.drills.drill import Answer, Grade
 from tutor.drills.registry import quiz_drills
 from tutor.drills.written import NOT_ANSWER_FIELDS, WrittenQuestion, grade
 
-from . import events, hot, scoring
+from . import events, hot, nicknames, scoring
 from .dealing import asking, question, questions_of, runnable, snapshot
 from .models import NICKNAME_LENGTH, Participant, Quiz, Response, Session, SessionSettings
 from .timers import TIME_GRACE, deadline, open_for, timed_out
@@ -172,7 +173,8 @@ def submit(
     # still be answered, so of two posts at once (a double click, a retry whose first
     # reply was lost) exactly one is stored, whatever the database.
     elapsed_ms = max(0, int((now - start).total_seconds() * 1000)) if start else None
-    points, bonus = _earned(rules, q, bool(feedback.correct), response.attempts, elapsed_ms)
+    share = Decimal(1) if feedback.correct else getattr(feedback, "credit", Decimal(0))
+    points, bonus = _earned(rules, q, share, response.attempts, elapsed_ms)
     attempt = {"answer": fields, "correct": bool(feedback.correct), "at": now.isoformat()}
     values: hot.StoredAnswer = {
         "answer": fields,
@@ -194,12 +196,15 @@ def submit(
 
 
 def _earned(
-    rules: SessionSettings, q: WrittenQuestion, correct: bool, made: int, elapsed_ms: int | None
+    rules: SessionSettings, q: WrittenQuestion, share: Decimal, made: int, elapsed_ms: int | None
 ) -> tuple[int, int]:
     """The points an answer earns, and the speed bonus counted in them (``scoring.py``):
-    a later attempt's as the quiz says (sessions before: in full). Worked out once, when
-    the answer is stored: a later change of the settings changes no score."""
-    points = int(q.entry.get("points", 1)) if correct else 0
+    ``share`` of the question's points (all for a right answer, a teacher's partial credit
+    for some wrong ones, rounded half up), a later attempt's as the quiz says (sessions
+    before: in full). Worked out once, when the answer is stored: a later change of the
+    settings changes no score."""
+    whole = Decimal(int(q.entry.get("points", 1))) * share
+    points = int(whole.to_integral_value(rounding=ROUND_HALF_UP))
     if made:
         points = rules.retry_points.of(points)
     if not rules.speed_bonus:
@@ -359,7 +364,7 @@ def leaderboard(
 
 def rename(participant: Participant, nickname: str) -> Participant:
     """Give a student another nickname, checked as a joining one is (:class:`Refused`
-    ``nickname_unsafe``, ``nickname_empty``, ``nickname_taken``, or a reason of
+    ``nickname_unsafe``, ``nickname_empty``, ``nickname_reserved``, ``nickname_taken``, or a reason of
     ``names.UnsafeName``: ``marks``, ``joiner``)."""
     try:
         cleaned = names.clean(nickname)[:NICKNAME_LENGTH]
@@ -367,6 +372,8 @@ def rename(participant: Participant, nickname: str) -> Participant:
         raise Refused("nickname_unsafe" if error.reason == "invisible" else error.reason) from None
     if not cleaned:
         raise Refused("nickname_empty")
+    if nicknames.reserved(cleaned):
+        raise Refused("nickname_reserved")
     skeleton, capitals = names.looks(cleaned)
     others = Participant.objects.filter(session_id=participant.session_id).exclude(
         pk=participant.pk

@@ -118,3 +118,42 @@ def test_gift_round_trip_of_many_questions_keeps_their_order() -> None:
     found = read(gift.write(snapshots, "C")).found
     assert [f.title for f in found] == [f"Q{i}" for i in range(30)]
     assert [f.right for f in found] == [(i % 2,) for i in range(30)]
+
+
+@pytest.mark.django_db
+def test_gift_round_trip_of_own_questions_keeps_feedback_and_partial_credit() -> None:
+    """Export → import gives the same questions, each answer's feedback and partial credit
+    with them (issue 23), in every kind."""
+    from django.contrib.auth import get_user_model
+
+    from tutor.drills.own_question import Question, Text
+    from tutor.quizzes.interchange import importer
+    from tutor.quizzes.interchange.own import own_snapshot
+
+    d = Decimal
+    records = [
+        Question(
+            "single",
+            (Text("en", "Best?", ("A#1", "B {x}", "C"), "Why.", ("Yes!", "Close: 50 %", "")),),
+            (0,),
+            credit=(d(100), d(50), d(0)),
+        ),
+        Question(
+            "multiple",
+            (Text("en", "Pairs?", ("AA", "QQ", "AK"), "", ("", "", "Not a pair.")),),
+            (0, 1),
+            credit=(d(50), d(50), d(0)),
+        ),
+        Question("multiple", (Text("en", "Pairs, all?", ("AA", "QQ", "AK")),), (0, 1)),
+        Question(
+            "truefalse", (Text("en", "A flush beats a straight.", (), "", ("No.", "Yes.")),), (1,)
+        ),
+        Question("truefalse", (Text("en", "Two pair beats a set.", (), "", ("Right.", "")),), (0,)),
+        Question("number", (Text("en", "Cards in a deck?"),), number=d(52)),
+    ]
+    text = gift.write([own_snapshot(r, "en", 1) for r in records], "Mine")
+    reading = read(text)
+    assert not reading.left
+    owner = get_user_model().objects.create_user("t", "t@example.org", "pw-long-1234")
+    plan = importer.plan(reading, "en", "", owner)
+    assert [item.record for item in plan.ready] == records

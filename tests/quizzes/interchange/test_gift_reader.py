@@ -54,14 +54,30 @@ def test_read_one_positive_weight_without_equals_is_several_right() -> None:
     assert (found.kind, found.right) == ("multiple", (0,))
 
 
-def test_read_partial_credit_beside_a_right_choice_is_noted() -> None:
+def test_read_partial_credit_beside_a_right_choice_is_kept() -> None:
+    """Regression (issue 23): partial credit was dropped (and only noted)."""
     found = one("Best?{=A ~%50%B ~C}")
-    assert (found.kind, found.right, found.notes) == ("single", (0,), ("partial",))
+    assert (found.kind, found.right, found.notes) == ("single", (0,), ())
+    assert found.credit == (Decimal(100), Decimal(50), Decimal(0))
 
 
-def test_read_answer_feedback_is_dropped_and_noted() -> None:
-    found = one("Who?{=A#Yes ~B#No}")
-    assert found.choices == ("A", "B") and found.notes == ("feedback",)
+def test_read_several_right_choices_with_their_own_weights_keep_them() -> None:
+    found = one("Pairs?{~%50%AA ~%50%QQ ~%0%AK}")
+    assert (found.kind, found.right) == ("multiple", (0, 1))
+    assert found.credit == (Decimal(50), Decimal(50), Decimal(0))
+
+
+def test_read_the_usual_weights_of_several_right_choices_are_all_or_nothing() -> None:
+    """As this site writes them (``marks.weights``): no partial credit to keep."""
+    found = one("Pairs?{~%33.33333%AA ~%33.33333%QQ ~%33.33333%KK ~%-100%AK}")
+    assert (found.kind, found.right, found.credit) == ("multiple", (0, 1, 2), ())
+
+
+def test_read_answer_feedback_is_kept() -> None:
+    """Regression (issue 23): each answer's feedback was dropped (and only noted)."""
+    found = one("Who?{=A#Yes ~B#No ~C}")
+    assert found.choices == ("A", "B", "C") and found.notes == ()
+    assert found.feedback == ("Yes", "No", "")
 
 
 def test_read_missing_word_shows_a_blank() -> None:
@@ -78,12 +94,29 @@ def test_read_true_false(answer: str, right: tuple[int, ...]) -> None:
 
 
 def test_read_true_false_with_feedback() -> None:
+    """The feedback after a wrong answer, then after a right one; kept by the answer
+    chosen: after "false" (right here), after "true"."""
     found = one("The sun rises in the west.{FALSE#No.#Right.####It rises in the east.}")
-    assert (found.right, found.explanation, found.notes) == (
-        (0,),
-        "It rises in the east.",
-        ("feedback",),
-    )
+    assert (found.right, found.explanation, found.notes) == ((0,), "It rises in the east.", ())
+    assert found.feedback == ("Right.", "No.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[lang:cs]Kolik karet?{#52}",
+        "::Balíček::[lang:cs]Kolik karet?{#52}",
+        "[LANG:CS] Kolik karet?{#52}",
+    ],
+)
+def test_read_a_language_marker_at_the_start(text: str) -> None:
+    found = one(text)
+    assert (found.language, found.prompt) == ("cs", "Kolik karet?")
+
+
+def test_read_media_is_noted() -> None:
+    found = one('[html]<p>Who wins?</p><img src="@@PLUGINFILE@@/table.png">{=A ~B}')
+    assert found.prompt == "Who wins?" and found.notes == ("media",)
 
 
 @pytest.mark.parametrize(

@@ -220,3 +220,30 @@ def test_import_hostile_posts_never_fail(client: Client, data: dict[str, Any]) -
         response = client.post(URL, {"language": "en", "step": step, **data})
         assert response.status_code in (200, 302)
     assert OwnQuestion.objects.count() <= 1
+
+
+@pytest.mark.django_db
+def test_after_an_import_what_was_dropped_is_told_with_its_line(client: Client) -> None:
+    """Regression (issue 23): after the import, what was left out was no longer said."""
+    client.force_login(owner())
+    text = GIFT + '\n[lang:cs][html]Kolik? <img src="a.png">{#2}\n\n[lang:xx]Huh?{T}\n'
+    carried = preview(client, text=text).context["carry"]
+    response = client.post(URL, {"step": "import", **carried}, follow=True)
+    told = [str(m) for m in response.context["messages"]]
+    assert told[1:] == [
+        "Left out, line 8: A short-answer question (typed words): the bank cannot hold it.",
+        "Left out, line 12: Pictures, sound and video are not kept: only the text is.",
+        "Left out, line 14: [lang:xx] names no language of this site: "
+        "use one of en, bn, hi, ja, cs.",
+    ]
+    czech = next(q for q in OwnQuestion.objects.all() if q.record().texts[0].prompt == "Kolik?")
+    assert czech.record().texts[0].language == "cs"
+
+
+@pytest.mark.django_db
+def test_the_preview_says_which_questions_have_a_language_of_their_own(client: Client) -> None:
+    client.force_login(owner())
+    page = preview(client, text="[lang:cs]Kolik?{#2}\n\nHow many?{#3}").content.decode()
+    assert "2 questions will be imported, written in English." in page
+    assert "1 question is in the language its marker names, shown beside it." in page
+    assert "čeština" in page

@@ -4,6 +4,7 @@ syntax as Moodle's cloze parser reads it (ported in ``moodle_reading``)."""
 
 from __future__ import annotations
 
+import functools
 from decimal import Decimal
 from xml.etree import ElementTree as ET
 
@@ -177,3 +178,82 @@ def test_moodle_cloze_true_false_words_are_in_the_page_language() -> None:
 def test_moodle_drops_characters_xml_cannot_hold() -> None:
     question = parse([single(text="bell\x07 and\x0b tab\tok")]).findall("question")[1]
     assert shown(text_of(question, "questiontext/text")) == "bell and tab\tok"
+
+
+def every_quiz_drill() -> list[dict]:
+    """A question of every quiz drill at every level (dealt once for the module)."""
+    return [dict(entry) for entry in _dealt()]
+
+
+@functools.cache
+def _dealt() -> tuple[dict, ...]:
+    from tutor.drills.registry import quiz_drills
+    from tutor.drills.written import deal
+
+    # Not the RTP drill: its tables take seconds to build, and its questions have one part,
+    # as many others here do.
+    drills = [drill for drill in quiz_drills() if drill.slug != "teenpatti-rtp"]
+    return tuple(dict(deal(drill, level, 1)) for drill in drills for level in drill.levels)
+
+
+def moodle_marks(entries: list[dict]) -> list[Decimal]:
+    """Each question's mark as Moodle's importer makes it: a cloze's is the sum of its
+    embedded marks (its ``<defaultgrade>`` is not read), any other's its
+    ``<defaultgrade>``."""
+    from tutor.quizzes.interchange.exports import snapshots
+
+    with translation.override("en"):
+        root = parse(snapshots(entries))
+    marks = []
+    for question in root.findall("question")[1:]:
+        if question.get("type") == "cloze":
+            _text, subs = embedded(text_of(question, "questiontext/text"))
+            marks.append(sum(Decimal(sub.mark) for sub in subs))
+        else:
+            marks.append(Decimal(text_of(question, "defaultgrade")))
+    assert len(marks) == len(entries)
+    return marks
+
+
+def test_moodle_marks_equal_each_questions_points() -> None:
+    """Every quiz drill's question, at points from 8 (more than any question has parts)
+    up, read back as Moodle's importer reads it (issue 23)."""
+    entries = [{**e, "points": 8 + i % 5} for i, e in enumerate(every_quiz_drill())]
+    assert moodle_marks(entries) == [e["points"] for e in entries]
+
+
+def test_moodle_marks_keep_the_weights_when_a_part_cannot_have_a_whole_mark() -> None:
+    """Regression (issue 23): a question of two parts worth one point was marked 2 in
+    Moodle, its neighbours their points. It cannot be marked 1 (each embedded answer takes
+    a whole mark): every mark of the file is multiplied alike, never one question's alone."""
+    entries = every_quiz_drill()
+    for i, entry in enumerate(entries):
+        entry["points"] = 1 + i % 3
+    marks = moodle_marks(entries)
+    times = marks[0] / entries[0]["points"]
+    assert times > 1 and marks == [e["points"] * times for e in entries]
+
+
+def test_moodle_keeps_each_answers_feedback_and_partial_credit() -> None:
+    """An imported question's partial credit and per-answer feedback go back out whole."""
+    part = Part(
+        SINGLE,
+        choices=("Full house", "Straight", "Pair"),
+        right=(0,),
+        feedback=("Yes.", "Close: a straight loses to a flush.", ""),
+        credit=(Decimal(100), Decimal(50), Decimal(0)),
+    )
+    question = parse([single(parts=(part,))]).findall("question")[1]
+    answers = question.findall("answer")
+    assert [a.get("fraction") for a in answers] == ["100", "50", "0"]
+    assert [shown(text_of(a, "feedback/text")) for a in answers] == [
+        "Yes.",
+        "Close: a straight loses to a flush.",
+        "",
+    ]
+    truth = Part(TRUE_FALSE, right=(0,), feedback=("Right.", "No: it is false."))
+    question = parse([single(parts=(truth,))]).findall("question")[1]
+    said = {
+        text_of(a, "text"): shown(text_of(a, "feedback/text")) for a in question.findall("answer")
+    }
+    assert said == {"true": "No: it is false.", "false": "Right."}

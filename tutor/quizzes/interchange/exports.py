@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import secrets
 import unicodedata
+from dataclasses import replace
 from typing import Any
 from urllib.parse import quote
 
@@ -67,19 +68,46 @@ def snapshots(entries: list[dict[str, Any]]) -> list[Snapshot]:
     session = Session(questions=entries)
     language = current_language()
     found = []
+    number = 0
     for index, entry in enumerate(entries):
         q = services.question(session, index)
         points = int(entry.get("points", 1))
         if isinstance(q.data, own.Question):
-            found.append(own_snapshot(q.data, language, points))
+            snapshot = own_snapshot(q.data, language, points)
         else:
-            found.append(engine_snapshot(q, points))
+            snapshot = engine_snapshot(q, points)
+        same = index and entry.get("student") == entries[index - 1].get("student")
+        number = number + 1 if same else 1
+        found.append(_named(snapshot, entry, number))
     return found
 
 
 def session_entries(session: Session) -> list[dict[str, Any]]:
-    """The questions the session's students got: those its results list."""
-    return list(session.questions[: session.asked])
+    """The questions the session's students got: those its results list. In a session
+    that dealt each student their own questions, every student's own (of those who opened
+    the session), student by student in the order they joined, each entry with the
+    student's nickname under ``"student"``: the session's own deal is no student's."""
+    if not session.settings_view.per_student:
+        return list(session.questions[: session.asked])
+    students = session.participants.filter(removed=False).exclude(questions=[]).order_by("joined")
+    return [
+        {**entry, "student": student.nickname}
+        for student in students
+        for entry in student.questions[: session.asked]
+    ]
+
+
+def _named(snapshot: Snapshot, entry: dict[str, Any], number: int) -> Snapshot:
+    """A student's own question named after the student and its number in their deal."""
+    if "student" not in entry:
+        return snapshot
+    # Translators: the name of one student's own question in a Moodle XML or GIFT file.
+    name = _("%(student)s, question %(number)s: %(question)s") % {
+        "student": entry["student"],
+        "number": number,
+        "question": snapshot.name,
+    }
+    return replace(snapshot, name=name)
 
 
 def heading(title: str) -> str:

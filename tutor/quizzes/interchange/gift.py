@@ -46,8 +46,13 @@ def _part_text(text: str) -> str:
     return "[plain]" + escaped if escaped.lower().startswith(FORMATS) else escaped
 
 
-def _choice(mark: str, weight: str, text: str) -> str:
-    body = _part_text(text)
+def _said(feedback: str) -> str:
+    """An answer's own feedback, after ``#``."""
+    return "#" + _part_text(feedback) if feedback else ""
+
+
+def _choice(mark: str, weight: str, text: str, feedback: str = "") -> str:
+    body = _part_text(text) + _said(feedback)
     if mark == "=":
         return f"\t={body}\n"
     if weight == "0":
@@ -59,14 +64,20 @@ def _choice(mark: str, weight: str, text: str) -> str:
 def _answers(part: Part, feedback: str) -> str:
     general = f"\t####{_part_text(feedback)}\n" if feedback else ""
     if part.kind in (SINGLE, MULTIPLE):
+        each = part.feedback or ("",) * len(part.choices)
         lines = "".join(
-            _choice("=" if part.kind == SINGLE and weight == "100" else "~", weight, choice)
-            for weight, choice in zip(weights(part), part.choices, strict=True)
+            _choice("=" if part.kind == SINGLE and weight == "100" else "~", weight, choice, fb)
+            for weight, choice, fb in zip(weights(part), part.choices, each, strict=True)
         )
         return "{\n" + lines + general + "}"
     if part.kind == TRUE_FALSE:
-        truth = "TRUE" if part.right == (1,) else "FALSE"
-        return "{" + truth + (f"####{_part_text(feedback)}" if feedback else "") + "}"
+        truth = part.right == (1,)
+        # GIFT's order: the feedback after a wrong answer, then after a right one.
+        after_false, after_true = part.feedback or ("", "")
+        wrong, right = (after_false, after_true) if truth else (after_true, after_false)
+        both = f"{_said(wrong) or '#'}{_said(right)}" if wrong or right else ""
+        general = f"####{_part_text(feedback)}" if feedback else ""
+        return "{" + ("TRUE" if truth else "FALSE") + both + general + "}"
     if part.kind == NUMBER:
         number = plain_number(part.number if part.number is not None else Decimal(0))
         margin = plain_number(part.tolerance)

@@ -7,14 +7,21 @@ is ``::title::`` (optional), its text, and its answers in braces:
 
 - ``{=right ~wrong}``: one right choice; ``{~%50%a ~%50%b ~%-100%c}``: several right
   choices (those with a positive weight); text after the braces makes a missing-word
-  question, whose blank is shown as ``_____``;
-- ``{T}``, ``{TRUE}``, ``{F}``, ``{FALSE}``: true or false;
+  question, whose blank is shown as ``_____``; a weight other than all or nothing
+  (``~%50%nearly``) is kept as partial credit, and ``#feedback`` after a choice as what
+  a student who chose it reads;
+- ``{T}``, ``{TRUE}``, ``{F}``, ``{FALSE}``: true or false (``{T#if wrong#if right}``:
+  the feedback after a wrong and a right answer);
 - ``{#12.5:0.1}``, ``{#1..3}`` (the midpoint, give or take half the width), several
   numbers (the one worth 100 % is kept);
 - ``####`` before the closing brace: the general feedback, kept as the explanation;
 - ``[html]`` before a text: tags are removed, leaving plain text; ``[plain]``,
   ``[markdown]`` and ``[moodle]`` texts are kept as written;
-- ``$CATEGORY: a/b``: the questions after it are in category ``b`` (kept as a tag).
+- ``$CATEGORY: a/b``: the questions after it are in category ``b`` (kept as a tag);
+- ``[lang:cs]`` at the start of a question (before or after its title): the language it
+  is written in (not Moodle's: this site's own marker), else the import form's.
+
+Pictures, sound and video (``<img>``, ``@@PLUGINFILE@@`` ...) are dropped and noted.
 
 Short answer, matching, essay and description questions are reported, not read. Each
 question is read on its own: a broken one is reported with its line and the rest read.
@@ -26,23 +33,22 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
-from html.parser import HTMLParser
 from typing import Any
 
 from tutor.drills import own_question as own
 
+from .gift_text import formatted, hold, release
+
+HUNDRED = Decimal(100)
+
 #: At most this many questions are read from one text; the rest are reported.
 MAX_QUESTIONS = 300
-#: The characters ``\`` escapes, each held while reading as a lone surrogate (which UTF-8
-#: text can never contain), like Moodle's ``&&058;`` placeholders.
-ESCAPABLE = ":#={}~n"
-HELD = {ch: chr(0xD800 + ord(ch)) for ch in ESCAPABLE + "\\"}
-RELEASED = {held: ("\n" if ch == "n" else ch) for ch, held in HELD.items()}
 WEIGHT = re.compile(r"%(-?\d{1,3}(?:\.\d{0,10})?)%")
 NUMBER = re.compile(r"[+-]?(?:\d{1,15}(?:\.\d{0,15})?|\.\d{1,15})(?:[eE][+-]?\d{1,2})?")
 TRUTHS = {"T": True, "TRUE": True, "F": False, "FALSE": False}
-FORMATS = ("html", "plain", "markdown", "moodle")
 BLANK = "_____"
+LANGUAGE_MARK = re.compile(r"\[lang:([A-Za-z-]{1,12})\]\s*", re.I)
+MEDIA = re.compile(r"<\s*(img|audio|video|object|embed|iframe|source)\b|@@PLUGINFILE@@", re.I)
 
 
 @dataclass(frozen=True)
@@ -61,6 +67,12 @@ class Found:
     category: str = ""
     #: What was in the question but is not kept (codes of ``NOTES``).
     notes: tuple[str, ...] = ()
+    #: Each choice's weight in percent when it gives partial credit (``own.Question.credit``).
+    credit: tuple[Decimal, ...] = ()
+    #: The feedback after each answer (``own.Text.feedback``).
+    feedback: tuple[str, ...] = ()
+    #: The language its ``[lang:xx]`` marker names (lower case), else empty.
+    language: str = ""
 
 
 @dataclass(frozen=True)
@@ -84,78 +96,6 @@ class Unreadable(Exception):
         self.reason = reason
 
 
-# -- text ------------------------------------------------------------------------------
-def hold(text: str) -> str:
-    r"""Escaped characters held out of the way of the syntax.
-
-    >>> release(hold(r"a\{b\}\\c")) == "a{b}\\c"
-    True
-    """
-    text = "".join("\ufffd" if 0xD800 <= ord(ch) <= 0xDFFF else ch for ch in text)
-    text = text.replace("\\\\", HELD["\\"])
-    for ch in ESCAPABLE:
-        text = text.replace("\\" + ch, HELD[ch])
-    return text
-
-
-def release(text: str) -> str:
-    return "".join(RELEASED.get(ch, ch) for ch in text)
-
-
-class _Plain(HTMLParser):
-    """The text of HTML: tags dropped, line breaks where blocks and ``<br>`` were."""
-
-    BREAKS = frozenset({"br", "p", "div", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6"})
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self.hidden = 0
-
-    def handle_starttag(self, tag: str, attrs: object) -> None:
-        if tag in ("script", "style"):
-            self.hidden += 1
-        elif tag in self.BREAKS:
-            self.parts.append("\n")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("script", "style"):
-            self.hidden = max(0, self.hidden - 1)
-        elif tag in self.BREAKS:
-            self.parts.append("\n")
-
-    def handle_data(self, data: str) -> None:
-        if not self.hidden:
-            self.parts.append(data)
-
-
-def html_text(markup: str) -> str:
-    """Plain text from HTML.
-
-    >>> html_text("<p>Who <b>wins</b>?</p><p>A &amp; B</p>")
-    'Who wins?\\nA & B'
-    """
-    reader = _Plain()
-    reader.feed(markup)
-    reader.close()
-    text = "".join(reader.parts)
-    return "\n".join(" ".join(line.split()) for line in text.split("\n") if line.strip())
-
-
-def formatted(text: str, default: str = "moodle") -> tuple[str, str]:
-    """A held text's format (``[html]`` before it) and the text as plain text."""
-    text = text.strip()
-    fmt = default
-    if text.startswith("["):
-        name = text[1 : text.find("]")] if "]" in text else ""
-        if name in FORMATS:
-            fmt, text = name, text[len(name) + 2 :]
-    text = release(text)
-    if fmt == "html":
-        text = html_text(text)
-    return fmt, text.strip()
-
-
 # -- answers ---------------------------------------------------------------------------
 def _weight(alternative: str) -> tuple[Decimal | None, str]:
     """An answer's weight in percent (``None`` if it has none) and the rest of it."""
@@ -166,24 +106,36 @@ def _weight(alternative: str) -> tuple[Decimal | None, str]:
     return None, alternative
 
 
-def _choices(answers: str, fmt: str) -> tuple[list[tuple[Decimal, str]], bool]:
-    """The choices with their weights, and whether any had its own feedback."""
+def _choices(answers: str, fmt: str) -> tuple[list[tuple[Decimal, str]], tuple[str, ...]]:
+    """The choices with their weights, and each one's feedback (none: empty)."""
     alternatives = answers.replace("=", "~=").split("~")
     if alternatives and not alternatives[0].strip():
         alternatives = alternatives[1:]
-    choices, feedback = [], False
+    choices, feedback = [], []
     for alternative in alternatives:
         weight, rest = _weight(alternative.strip())
-        text, sep, _comment = rest.partition("#")
-        feedback = feedback or bool(sep)
+        text, _sep, comment = rest.partition("#")
+        feedback.append(formatted(comment, fmt)[1])
         choices.append((weight or Decimal(0), " ".join(formatted(text, fmt)[1].split())))
-    return choices, feedback
+    return choices, tuple(feedback) if any(feedback) else ()
+
+
+def _credit(kind: str, weights: list[Decimal], right: tuple[int, ...]) -> tuple[Decimal, ...]:
+    """The weights as partial credit, or none when they say all or nothing (one choice
+    at 100 %; several right ones sharing 100 % and every wrong one at −100 %, as
+    ``marks.weights`` writes them)."""
+    if kind == own.SINGLE:
+        return tuple(weights) if any(w not in (0, 100) for w in weights) else ()
+    share = HUNDRED / len(right)
+    usual = [share if i in right else Decimal(-100) for i in range(len(weights))]
+    close = all(abs(w - u) < Decimal("0.001") for w, u in zip(weights, usual, strict=True))
+    return () if close else tuple(weights)
 
 
 def multichoice(answers: str, fmt: str) -> dict[str, object]:
     """One right choice (marked ``=``) or several (positive weights)."""
     choices, feedback = _choices(answers, fmt)
-    notes = ["feedback"] if feedback else []
+    notes: list[str] = []
     if len(choices) < 2:
         raise Unreadable("few_choices")
     if len(choices) > own.MAX_CHOICES:
@@ -192,8 +144,6 @@ def multichoice(answers: str, fmt: str) -> dict[str, object]:
         full = [i for i, (weight, _text) in enumerate(choices) if weight == 100]
         if len(full) != 1:
             raise Unreadable("several_full")
-        if any(0 < weight < 100 for weight, _text in choices):
-            notes.append("partial")
         kind, right = own.SINGLE, tuple(full)
     else:
         right = tuple(i for i, (weight, _text) in enumerate(choices) if weight > 0)
@@ -205,6 +155,8 @@ def multichoice(answers: str, fmt: str) -> dict[str, object]:
         "choices": tuple(text for _weight, text in choices),
         "right": right,
         "notes": tuple(notes),
+        "credit": _credit(kind, [weight for weight, _text in choices], right),
+        "feedback": feedback,
     }
 
 
@@ -250,12 +202,12 @@ def numerical(answers: str) -> dict[str, object]:
         weight, rest = _weight(alternative)
         text, sep, _comment = rest.partition("#")
         if sep:
-            notes.append("feedback")
+            notes.append("number_feedback")
         number, margin = _number_answer(release(text).strip())
         if (weight is None or weight == 100) and best is None:
             best = (number, margin)
         elif weight is not None and 0 < weight < 100:
-            notes.append("partial")
+            notes.append("number_partial")
     if best is None:
         raise Unreadable("no_full_number")
     return {
@@ -266,14 +218,19 @@ def numerical(answers: str) -> dict[str, object]:
     }
 
 
-def truefalse(answers: str) -> dict[str, object] | None:
-    truth, sep, _comment = answers.partition("#")
+def truefalse(answers: str, fmt: str = "moodle") -> dict[str, object] | None:
+    """``T``, ``FALSE`` ...; ``#if wrong#if right`` after it: the feedback of each answer,
+    kept by the answer chosen (after "false", after "true")."""
+    truth, _sep, comment = answers.partition("#")
     if truth.strip() not in TRUTHS:
         return None
+    value = TRUTHS[truth.strip()]
+    wrong, _sep, right = (formatted(bit, fmt)[1] for bit in comment.partition("#"))
+    feedback = (right, wrong) if not value else (wrong, right)
     return {
         "kind": own.TRUE_FALSE,
-        "right": (1,) if TRUTHS[truth.strip()] else (0,),
-        "notes": ("feedback",) if sep and _comment.strip("#").strip() else (),
+        "right": (1,) if value else (0,),
+        "feedback": feedback if any(feedback) else (),
     }
 
 
@@ -287,7 +244,7 @@ def answer_kind(answers: str, fmt: str) -> dict[str, Any]:
         return multichoice(answers, fmt)
     if "=" in answers and "->" in answers:
         raise Unreadable("matching")
-    if (found := truefalse(answers)) is not None:
+    if (found := truefalse(answers, fmt)) is not None:
         return found
     raise Unreadable("short_answer")
 
@@ -334,11 +291,14 @@ def read_block(line: int, text: str, category: str) -> Found | Left | str:
     if text.startswith("$CATEGORY:"):
         return category_name(release(text[len("$CATEGORY:") :]))
     title = ""
+    language, text = _language(text)
     if text.startswith("::"):
         end = text.find("::", 2)
         if end >= 0:
             title = " ".join(release(text[2:end]).split())
         text = text[end + 2 :].strip() if end >= 0 else text[2:]
+    if not language:
+        language, text = _language(text)
     braces = _braces(text)
     if isinstance(braces, str):
         return Left(line, braces, title)
@@ -355,14 +315,24 @@ def read_block(line: int, text: str, category: str) -> Found | Left | str:
         return Left(line, error.reason, title)
     if not prompt_text:
         return Left(line, "empty", title)
+    if MEDIA.search(text):
+        parts["notes"] = (*parts.get("notes", ()), "media")
     return Found(
         line=line,
         title=title,
         prompt=prompt_text,
         explanation=formatted(feedback, fmt)[1],
         category=category,
+        language=language,
         **parts,
     )
+
+
+def _language(text: str) -> tuple[str, str]:
+    """A ``[lang:xx]`` marker at the start of a held text: its code, and the text after."""
+    if match := LANGUAGE_MARK.match(text):
+        return match.group(1).lower(), text[match.end() :]
+    return "", text
 
 
 def read(text: str, limit: int = MAX_QUESTIONS) -> Reading:

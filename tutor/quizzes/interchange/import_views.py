@@ -14,11 +14,12 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from tutor.core.http import AuthenticatedHttpRequest
-from tutor.core.locales import current_language, format_number, language_name
+from tutor.core.locales import current_language, format_number, format_percentage, language_name
 from tutor.core.numbers import whole_number
 from tutor.core.request_size import form_is_valid
 from tutor.drills import own_question as own
@@ -29,7 +30,7 @@ from ..quotas import QuotaExceeded, check_bank, check_quiz, import_questions
 from ..teacher_common import own_quiz
 from . import importer
 from .forms import ImportForm
-from .gift_reader import read
+from .gift_reader import Found, read
 
 
 def _target(request: AuthenticatedHttpRequest) -> Quiz | None:
@@ -47,13 +48,62 @@ def _shown(ready: importer.Ready) -> dict[str, Any]:
         "found": found,
         "text": ready.record.texts[0],
         "kind": KIND_NAMES.get(found.kind, found.kind),
-        "choices": [(choice, i in found.right) for i, choice in enumerate(found.choices)],
+        "choices": [
+            (choice, i in found.right, _weight(found, i), _said(found, i))
+            for i, choice in enumerate(found.choices)
+        ],
+        "language": (
+            language_name(ready.record.texts[0].language, language) if found.language else ""
+        ),
+        "truth_feedback": found.feedback if found.kind == own.TRUE_FALSE else (),
         "truth": found.right == (1,) if found.kind == own.TRUE_FALSE else None,
         "number": format_number(found.number, language) if found.number is not None else "",
         "tolerance": format_number(found.tolerance, language) if found.tolerance else "",
         "tags": ready.tags,
         "notes": ready.notes,
     }
+
+
+def _weight(found: Found, index: int) -> str:
+    """A choice's partial credit as a percentage, if the question gives any and it is
+    neither none nor all of the points (which the ✓ already says)."""
+    if index >= len(found.credit) or found.credit[index] in (0, 100):
+        return ""
+    return format_percentage(found.credit[index] / 100, current_language(), decimals=0)
+
+
+def _said(found: Found, index: int) -> str:
+    return found.feedback[index] if index < len(found.feedback) else ""
+
+
+def dropped(plan: importer.Plan) -> list[tuple[int, str]]:
+    """What an import leaves out or drops, by line: the questions refused, and what the
+    questions imported lose (pictures, a number's partial credit ...)."""
+    lines = [(item.line, item.reason) for item in plan.refused]
+    lines += [(item.found.line, note) for item in plan.ready for note in item.notes]
+    return sorted(lines, key=lambda pair: pair[0])
+
+
+#: At most this many of the lines an import dropped are told after it (the preview has all).
+TOLD = 20
+
+
+def _tell_dropped(request: AuthenticatedHttpRequest, plan: importer.Plan) -> None:
+    language = current_language()
+    lines = dropped(plan)
+    for line, reason in lines[:TOLD]:
+        # Translators: after an import, what was left out or dropped, and where.
+        messages.warning(
+            request,
+            _("Left out, line %(line)s: %(reason)s")
+            % {"line": format_number(line, language), "reason": reason},
+        )
+    if len(lines) > TOLD:
+        messages.warning(
+            request,
+            _("And %(count)s more: preview the text again to see them all.")
+            % {"count": format_number(len(lines) - TOLD, language)},
+        )
 
 
 def _preview(
@@ -71,6 +121,7 @@ def _preview(
     return {
         "plan": plan,
         "rows": [_shown(item) for item in plan.ready],
+        "marked": sum(1 for item in plan.ready if item.found.language),
         "carry": values,
         "language_name": language_name(data["language"], current_language()),
         "form": ImportForm(initial=values, quizzes=quizzes),
@@ -118,6 +169,7 @@ def import_gift(request: AuthenticatedHttpRequest) -> HttpResponse:
             )
             % {"count": format_number(count, current_language())},
         )
+        _tell_dropped(request, plan)
         if quiz is not None:
             return redirect(f"{reverse('quizzes:edit', args=[quiz.pk])}#slots")
         return redirect("quizzes:bank")

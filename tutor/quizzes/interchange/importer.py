@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from django import forms
+from django.conf import settings
 from django.db import transaction
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
@@ -32,6 +33,9 @@ from ..bank_forms import MAX_CHOICE, MAX_EXPLANATION, MAX_PROMPT, clean_text, ta
 from ..models import OwnQuestion, Quiz, Tag
 from ..quotas import import_bytes, import_questions
 from .gift_reader import Found, Reading
+
+#: The languages a ``[lang:xx]`` marker may name: the site's.
+LANGUAGE_CODES = tuple(code for code, _name in settings.LANGUAGES)
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -72,10 +76,11 @@ REASON_VALUES: dict[str, object] = {
     "examples": "12.5, 12.5:0.5, 12..13",
 }
 NOTES: dict[str, Promise] = {
-    "partial": gettext_lazy(
-        "Partial credit is not kept: only the fully right choice counts as right."
+    "number_partial": gettext_lazy(
+        "Partial credit for a number is not kept: only the fully right number counts."
     ),
-    "feedback": gettext_lazy("Feedback on single answers is not kept; general feedback is."),
+    "number_feedback": gettext_lazy("Feedback on single numbers is not kept; general feedback is."),
+    "media": gettext_lazy("Pictures, sound and video are not kept: only the text is."),
 }
 
 
@@ -167,14 +172,23 @@ def _clean(raw: str, limit: int, what: str, *, lines: bool = True) -> str:
 
 
 def record(found: Found, language: str) -> OwnRecord:
-    """The question as the bank stores it, or ``SourceError`` saying what the bank's
-    form would refuse."""
+    """The question as the bank stores it, in its ``[lang:xx]`` marker's language, else
+    ``language``; or ``SourceError`` saying what the bank's form would refuse."""
+    if found.language and found.language not in LANGUAGE_CODES:
+        raise SourceError(
+            _("%(marker)s names no language of this site: use one of %(codes)s.")
+            % {"marker": f"[lang:{found.language}]", "codes": ", ".join(LANGUAGE_CODES)}
+        )
     prompt = _clean(found.prompt, MAX_PROMPT, _("The question"))
     choices = tuple(
         _clean(choice, MAX_CHOICE, _("Choice %(number)s") % {"number": i + 1}, lines=False)
         for i, choice in enumerate(found.choices)
     )
     explanation = _clean(found.explanation, MAX_EXPLANATION, _("The explanation"))
+    feedback = tuple(
+        _clean(words, MAX_EXPLANATION, _("The feedback on answer %(number)s") % {"number": i + 1})
+        for i, words in enumerate(found.feedback)
+    )
     if not prompt:
         raise SourceError(reason_text("empty"))
     if empty := [i + 1 for i, choice in enumerate(choices) if not choice]:
@@ -183,10 +197,11 @@ def record(found: Found, language: str) -> OwnRecord:
         raise SourceError(_("Two choices are the same."))
     return OwnRecord(
         kind=found.kind,
-        texts=(Text(language, prompt, choices, explanation),),
+        texts=(Text(found.language or language, prompt, choices, explanation, feedback),),
         right=found.right,
         number=found.number,
         tolerance=found.tolerance,
+        credit=found.credit,
     )
 
 

@@ -37,8 +37,11 @@ def percent(value: Decimal) -> str:
 
 
 def weights(part: Part) -> list[str]:
-    """Each choice's weight in percent: 100 for the right one of a single choice, an equal
-    share of 100 for each right one and −100 for each wrong one of several."""
+    """Each choice's weight in percent: the teacher's partial credit if the question has
+    any, else 100 for the right one of a single choice, an equal share of 100 for each
+    right one and −100 for each wrong one of several."""
+    if part.credit:
+        return [percent(weight) for weight in part.credit]
     right = set(part.right)
     if part.kind != MULTIPLE:
         return ["100" if i in right else "0" for i in range(len(part.choices))]

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import html
 import re
+from dataclasses import replace
 from decimal import Decimal
 from xml.etree import ElementTree as ET
 
@@ -74,9 +75,11 @@ def _header(snapshot: Snapshot, kind: str, question_html: str, grade: int) -> ET
     return element
 
 
-def _answer(parent: ET.Element, fraction: str, text: str, fmt: str = "html") -> ET.Element:
+def _answer(
+    parent: ET.Element, fraction: str, text: str, fmt: str = "html", feedback: str = ""
+) -> ET.Element:
     answer = _text(parent, "answer", text, fraction=fraction, format=fmt)
-    _text(answer, "feedback", "", format="html")
+    _text(answer, "feedback", as_html(feedback) if feedback else "", format="html")
     return answer
 
 
@@ -87,16 +90,18 @@ def _multichoice(snapshot: Snapshot, part: Part) -> ET.Element:
     ET.SubElement(element, "answernumbering").text = "abc"
     for name in ("correctfeedback", "partiallycorrectfeedback", "incorrectfeedback"):
         _text(element, name, "", format="html")
-    for weight, choice in zip(weights(part), part.choices, strict=True):
-        _answer(element, weight, as_html(choice))
+    said = part.feedback or ("",) * len(part.choices)
+    for weight, choice, feedback in zip(weights(part), part.choices, said, strict=True):
+        _answer(element, weight, as_html(choice), feedback=feedback)
     return element
 
 
 def _truefalse(snapshot: Snapshot, part: Part) -> ET.Element:
     element = _header(snapshot, "truefalse", as_html(snapshot.text), snapshot.points)
     truth = part.right == (1,)
-    _answer(element, "100" if truth else "0", "true", "moodle_auto_format")
-    _answer(element, "0" if truth else "100", "false", "moodle_auto_format")
+    after_false, after_true = part.feedback or ("", "")
+    _answer(element, "100" if truth else "0", "true", "moodle_auto_format", after_true)
+    _answer(element, "0" if truth else "100", "false", "moodle_auto_format", after_false)
     return element
 
 
@@ -140,6 +145,7 @@ def embedded(part: Part, mark: int) -> str:
 
 def _cloze(snapshot: Snapshot) -> ET.Element:
     marks = part_marks(snapshot.points, len(snapshot.parts))
+    assert sum(marks) == snapshot.points, "scaled() gives each part a whole mark"
     # Braces of the text itself as references, so that no text is read as an answer.
     text = as_html(snapshot.text).replace("{", "&#123;").replace("}", "&#125;")
     lines = [
@@ -169,13 +175,31 @@ def category_path(category: str) -> str:
     return " ".join(category.split()).replace("/", "//")
 
 
+def scale(snapshots: list[Snapshot]) -> int:
+    """What every question's points are multiplied by in Moodle: 1, unless a question has
+    more parts than points. Moodle marks each embedded answer of a Cloze question with a
+    whole number, at least 1, and makes the question's mark their sum (``<defaultgrade>``
+    is not read for Cloze), so such a question cannot be worth its points; then every
+    mark of the file is multiplied alike, which keeps each question's weight in the quiz.
+
+    >>> one = Snapshot("q", "en", "?", (Part("number"),), points=3)
+    >>> two = Snapshot("q", "en", "?", (Part("number"), Part("number")), points=1)
+    >>> scale([one]), scale([one, two])
+    (1, 2)
+    """
+    several = [s for s in snapshots if len(s.parts) > 1]
+    return max((-(-len(s.parts) // max(1, s.points)) for s in several), default=1)
+
+
 def write(snapshots: list[Snapshot], category: str) -> bytes:
-    """A Moodle XML file of the snapshots, in a category named ``category``, as UTF-8."""
+    """A Moodle XML file of the snapshots, in a category named ``category``, as UTF-8;
+    each question's mark is its points (times :func:`scale`)."""
     root = ET.Element("quiz")
     holder = ET.SubElement(root, "question", {"type": "category"})
     _text(holder, "category", NOT_XML.sub("", category_path(category)))
+    times = scale(snapshots)
     for snapshot in snapshots:
-        root.append(question(snapshot))
+        root.append(question(replace(snapshot, points=snapshot.points * times)))
     ET.indent(root)
     body = ET.tostring(root, encoding="unicode", short_empty_elements=False)
     return ('<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n").encode("utf-8")

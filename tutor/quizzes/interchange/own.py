@@ -33,6 +33,8 @@ def own_snapshot(record: OwnRecord, language: str, points: int) -> Snapshot:
         right=record.right,
         number=record.number if record.kind == own.NUMBER else None,
         tolerance=record.tolerance if record.kind == own.NUMBER else Decimal(0),
+        feedback=text.feedback,
+        credit=record.credit if several else (),
     )
     return Snapshot(
         name=short_name(text.prompt),

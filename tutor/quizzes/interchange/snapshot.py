@@ -21,6 +21,11 @@ class Part:
     number: Decimal | None = None
     #: A number within this much of ``number`` is right.
     tolerance: Decimal = Decimal(0)
+    #: The feedback after each answer: one a choice; for true or false, after "false"
+    #: then after "true". Empty: none.
+    feedback: tuple[str, ...] = ()
+    #: Each choice's weight in percent when it gives partial credit; empty: all or nothing.
+    credit: tuple[Decimal, ...] = ()
 
 
 @dataclass(frozen=True)
