@@ -28,7 +28,7 @@ from tutor.drills.base import AnswerError
 from tutor.drills.drill import Grade
 from tutor.drills.parts import part_context, render_part
 from tutor.drills.written_answers import answer_label
-from tutor.learning import review
+from tutor.learning import daily, review
 from tutor.learning.learners import current_learner
 from tutor.rules.peek import peek
 
@@ -179,6 +179,9 @@ def _verdict(
         last=index + 1 >= sitting.total,
         again=any(entry.get("again") == index for entry in sitting.questions),
         rules=rules_at_work(q.entry.get("concepts") or (), q.entry.get("concept")),
+        # The latest answer, and it made today's count reach the goal.
+        goal_met=index + 1 == sitting.position
+        and daily.standing(sitting.learner, timezone.now()).just_met,
     )
     return context
 
