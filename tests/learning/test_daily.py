@@ -7,9 +7,12 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import Client
 
 from tutor.learning import daily, merge
 from tutor.learning.models import DailyCount, Learner
+
+from .drilling import answer, concepts
 
 pytestmark = pytest.mark.django_db
 
@@ -156,3 +159,15 @@ def test_note_place_keeps_a_known_zone_and_the_language() -> None:
     daily.note_place(learner, "Asia/Tokyo", "ja")
     learner.refresh_from_db()
     assert learner.zone == "Asia/Tokyo"
+
+
+def test_a_drill_answer_counts_and_the_one_that_meets_the_goal_says_so(client: Client) -> None:
+    client.cookies["browser_zone"] = "America/Los_Angeles"
+    seeds = [s for s in range(200) if concepts(s)][:6]
+    first = answer(client, seeds[0])
+    learner = Learner.objects.get()
+    assert learner.zone == "America/Los_Angeles" and "Daily goal met!" not in first.text
+    daily.set_goal(learner, 5, datetime.now(UTC))
+    pages = [answer(client, seed).text for seed in seeds[1:6]]
+    assert ["Daily goal met!" in page for page in pages] == [False, False, False, True, False]
+    assert daily.standing(learner, datetime.now(UTC)).answered == 6
