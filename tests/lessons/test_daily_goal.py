@@ -5,6 +5,7 @@ the goal is set on the progress page, and a passed unit is celebrated (in words 
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -106,6 +107,14 @@ def test_a_passed_check_is_celebrated_and_announced_once(learner_client: Client)
     assert 'class="celebrate"' in html and 'class="celebrate__burst" aria-hidden="true"' in html
     live = re.search(r'<div id="announce"[^>]*aria-live="polite">(.*?)</div>', html, re.S)
     assert live and live.group(1).count("Unit 1 passed!") == 1
+
+
+def test_a_summary_opened_later_says_it_without_the_burst(learner_client: Client) -> None:
+    check = start(learner_client, kind="check")
+    answer_all(learner_client, check, "rrrrr")
+    Sitting.objects.filter(pk=check.pk).update(finished=timezone.now() - timedelta(hours=1))
+    html = learner_client.get(f"/en/learn/sitting/{check.pk}/").content.decode()
+    assert "Unit 1 passed!" in html and "celebrate__burst" not in html
 
 
 def test_a_failed_check_or_a_practice_is_not_celebrated(learner_client: Client) -> None:
