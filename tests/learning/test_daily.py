@@ -171,3 +171,20 @@ def test_a_drill_answer_counts_and_the_one_that_meets_the_goal_says_so(client: C
     pages = [answer(client, seed).text for seed in seeds[1:6]]
     assert ["Daily goal met!" in page for page in pages] == [False, False, False, True, False]
     assert daily.standing(learner, datetime.now(UTC)).answered == 6
+
+
+def test_logging_in_brings_the_browsers_days_to_the_account(client: Client) -> None:
+    user = get_user_model().objects.create_user("sofa", "", "a-long-password-123")
+    mine = Learner.objects.create(user=user, zone="UTC")
+    today = datetime.now(UTC)
+    answers(mine, today, 2)
+    seeds = [s for s in range(200) if concepts(s)][:3]
+    client.cookies["browser_zone"] = "UTC"  # the same day as the account's
+    for seed in seeds:  # anonymous, in this browser
+        answer(client, seed)
+    response = client.post(
+        "/en/accounts/login/", {"username": "sofa", "password": "a-long-password-123"}
+    )
+    assert response.status_code == 302
+    assert Learner.objects.count() == 1
+    assert daily.standing(mine, today).answered == 5
