@@ -22,6 +22,7 @@ Environment:
                      204800, 300; tutor/quizzes/quotas.py, docs/deploying.md "Quotas")
     RETENTION_DAYS   days idle quiz sessions and anonymous progress are kept (default 365)
     CSRF_TRUSTED_ORIGINS     comma-separated origins, e.g. https://tutor.example.org
+    SITE_URL         the address in links of e-mails sent from cron (default http://localhost:8000)
     STATIC_ROOT      where collectstatic puts the static files (default: staticfiles/)
     TUTOR_STATIC_MANIFEST  "1"/"0": serve compressed, content-hashed static files from
                      STATIC_ROOT (needs `collectstatic`). Default: on when DEBUG is off. The
@@ -299,6 +300,7 @@ if _mail_backend.endswith("smtp.EmailBackend"):
         "use_tls": env_bool("EMAIL_USE_TLS", False),
     }
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "tutor@localhost")
+SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").rstrip("/")  # send_reminders
 
 # Security. htmx reads the CSRF token from a header set on <body>; the cookie need not
 # be readable by scripts.

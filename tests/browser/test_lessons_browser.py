@@ -1,7 +1,7 @@
 """A newcomer on a phone finishes the first unit's practice of each course, in each of the
 five languages: the courses, the lesson, five questions (answered whatever way), each
 verdict announced and focused, and the summary. In Hindi only the keyboard is used. Every
-page kind passes axe-core.
+page kind passes axe-core. A passed check is celebrated, still under reduced motion.
 
 (Browser tests live here, beside their Chromium fixtures; the learning path's other tests
 are in ``tests/lessons/``.)
@@ -15,6 +15,7 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import Locator, Page, expect
 
+from tutor.lessons.models import Sitting
 from tutor.lessons.sittings import MAX_AGAIN
 
 from .test_accessibility import violations
@@ -161,3 +162,48 @@ def test_review_times_are_shown_in_the_readers_own_zone(
     )
     expect(time).to_have_text(in_tokyo)
     assert in_tokyo not in served  # the server guessed UTC: the script corrected it
+
+
+#: Tick or pick the stored right answer in the answer form (the celebration test).
+FILL_RIGHT = """answer => {
+  const form = document.querySelector("form.answer-form");
+  for (const [name, values] of Object.entries(answer)) {
+    for (const input of form.querySelectorAll(`[name="${name}"]`)) {
+      if (input.type === "radio" || input.type === "checkbox") input.checked = values.includes(input.value);
+      else input.value = values[0];
+    }
+  }
+}"""
+
+
+def burst_drawn(page: Page) -> bool:
+    return (
+        page.locator(".celebrate__burst").evaluate("el => getComputedStyle(el).display") != "none"
+    )
+
+
+def test_a_passed_check_is_celebrated_and_still_under_reduced_motion(
+    new_tab: Callable[..., Page], site: Callable[[str], str]
+) -> None:
+    """Every answer right: the summary's burst plays, "Unit 1 passed!" is announced once,
+    and axe-core finds nothing; with reduced motion the burst is not drawn at all."""
+    page = new_tab(width=360, height=740)
+    page.goto(site(f"/en/learn/{FIRST_UNITS[0]}/"))
+    page.locator("form:has(input[name=kind][value=check]) button[type=submit]").click()
+    expect(page.locator("#q-title")).to_be_visible()
+    for entry in Sitting.objects.get().questions:
+        expect(page.locator("form.answer-form")).to_be_visible()
+        page.evaluate(FILL_RIGHT, entry["answer"])
+        page.locator("form.answer-form button[type=submit]").click()
+        expect(page.locator("#fb-title")).to_be_focused()
+        page.locator(".next-link a").click()
+    expect(page.locator("#summary-title")).to_be_focused()
+    expect(page.locator(".celebrate__title")).to_have_text("Unit 1 passed!")
+    assert page.locator("#announce").inner_text().count("Unit 1 passed!") == 1
+    assert burst_drawn(page)
+    assert violations(page) == [], "the celebration"
+    page.emulate_media(reduced_motion="reduce")
+    page.reload()
+    expect(page.locator(".celebrate__title")).to_be_visible()
+    assert not burst_drawn(page)
+    assert script_problems(page) == []

@@ -7,7 +7,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 
 from tests.admin_pages import check_app
-from tutor.learning.models import Attempt, ConceptProgress, Learner
+from tutor.learning.models import Attempt, ConceptProgress, DailyCount, Learner
 
 
 def test_admin_pages(user: AbstractBaseUser) -> None:
@@ -23,4 +23,5 @@ def test_admin_pages(user: AbstractBaseUser) -> None:
         correct=True,
         source=Attempt.Source.DRILL,
     )
-    check_app("learning", [learner, progress, attempt])
+    day = DailyCount.objects.create(learner=learner, day=timezone.now().date(), answered=3)
+    check_app("learning", [learner, progress, attempt, day])

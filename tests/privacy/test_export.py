@@ -21,7 +21,8 @@ pytestmark = pytest.mark.django_db
 CSVS = {
     "quizzes.csv", "quiz_questions.csv", "bank.csv", "tags.csv", "bank_tags.csv",
     "classes.csv", "rosters.csv", "sessions.csv", "students.csv", "answers.csv",
-    "progress.csv", "learning_answers.csv", "lesson_sittings.csv", "lesson_answers.csv",
+    "learning_settings.csv", "daily_counts.csv", "progress.csv", "learning_answers.csv",
+    "lesson_sittings.csv", "lesson_answers.csv",
 }  # fmt: skip
 
 

@@ -18,6 +18,7 @@ from urllib.parse import urlencode
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.timezone import now
 from django.views.decorators.http import require_GET, require_http_methods
 
 from tutor.concepts import CONCEPTS, Concept, by_topic
@@ -47,7 +48,9 @@ from tutor.drills.parts import render_part
 from tutor.drills.practice import practice
 from tutor.drills.registry import DRILLS
 from tutor.engine.errors import EngineError
+from tutor.learning import daily
 from tutor.learning import record as learning
+from tutor.learning.learners import current_learner
 from tutor.lessons.drill_guide import guides
 from tutor.rules.peek import peek
 from tutor.words.questions import bad_question_message
@@ -231,6 +234,9 @@ def _answer(request: HtmxHttpRequest, drill: QuestionDrill[Any, Any]) -> HttpRes
             token=token or "",
             answer_id=answer_id,
         )
+        # This answer made today's count reach the learner's daily goal: a short note.
+        learner = current_learner(request) if context["learned"] else None
+        context["goal_met"] = learner is not None and daily.standing(learner, now()).just_met
     return _respond(request, drill, context)
 
 

@@ -10,12 +10,12 @@ from django.utils.safestring import SafeString
 from tutor.core.admin_json import json_block
 
 from .mastery import Mastery
-from .models import Attempt, ConceptProgress, Learner
+from .models import Attempt, ConceptProgress, DailyCount, Learner
 
 
 @admin.register(Learner)
 class LearnerAdmin(admin.ModelAdmin):
-    list_display = ("__str__", "user", "created", "last_seen")
+    list_display = ("__str__", "user", "created", "last_seen", "daily_goal", "remind")
     list_filter = (("user", admin.EmptyFieldListFilter), "last_seen")
     search_fields = ("=key", "user__username", "user__email")
     autocomplete_fields = ("user",)
@@ -48,5 +48,14 @@ class AttemptAdmin(admin.ModelAdmin):
     list_display = ("learner", "concept", "drill", "level", "correct", "source", "at")
     list_filter = ("source", "correct", "level", "at")
     search_fields = ("concept", "drill", "=learner__key", "learner__user__username")
+    raw_id_fields = ("learner",)
+    show_full_result_count = False
+
+
+@admin.register(DailyCount)
+class DailyCountAdmin(admin.ModelAdmin):
+    list_display = ("learner", "day", "answered", "goal", "streak")
+    list_filter = ("day",)
+    search_fields = ("=learner__key", "learner__user__username")
     raw_id_fields = ("learner",)
     show_full_result_count = False

@@ -3,7 +3,8 @@
 One account system serves teachers and learners (a teacher is also a learner), so this
 runs on every log-in (``user_logged_in``, which sign-up sends too when it logs the new
 user in). Per concept the higher mastery is kept (``mastery.combine``), the counts are
-added, and of the two review cards the one reviewed last is kept; the answers (and whatever else
+added, and of the two review cards the one reviewed last is kept; the days counted towards
+the daily goal add up (``daily.merge``); the answers (and whatever else
 other apps keep per learner, such as lesson sittings) move over.
 The anonymous learner is then gone, so the browser's cookie names nothing: after logging
 out, that browser starts afresh instead of showing the account's progress.
@@ -18,7 +19,7 @@ from django.db import DatabaseError, transaction
 from django.db.models import Exists, OuterRef
 from django.http import HttpRequest
 
-from . import learners, mastery, review
+from . import daily, learners, mastery, review
 from .models import Attempt, ConceptProgress, Learner, new_key
 from .record import PROGRESS_FIELDS, progress_of, set_progress
 
@@ -67,6 +68,7 @@ def merge(anonymous: Learner, user: User) -> Learner | None:
             learner=mine, concept=OuterRef("concept"), key=OuterRef("key")
         )
         Attempt.objects.filter(learner=theirs).exclude(key="").filter(Exists(twins)).update(key="")
+        daily.merge(theirs, mine)  # a day both counted adds up, before the rest moves
         _move_the_rest(theirs, mine)
         mine.last_seen = max(mine.last_seen, theirs.last_seen)
         mine.save(update_fields=["last_seen"])

@@ -1,9 +1,10 @@
 """A learner's progress, kept on the server: who they are (a random key in a cookie, or an
 account), where they stand on each concept, and every answer that moved it.
 
-Nothing here is personal: a ``Learner`` row is a random key, two dates and, once they sign
-up, their account. Anonymous learners not seen for 180 days are removed by
-``manage.py purge_learners`` (their progress and answers with them).
+Nothing here is personal: a ``Learner`` row is a random key, two dates, their daily goal,
+the time zone and language their browser last reported and, once they sign up, their
+account (and whether it wants reminder e-mails). Anonymous learners not seen for 180 days
+are removed by ``manage.py purge_learners`` (their progress and answers with them).
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ from .mastery import Mastery
 KEY_LENGTH = 43  # secrets.token_urlsafe(32)
 CONCEPT_LENGTH = 80
 DRILL_LENGTH = 60
+ZONE_LENGTH = 64
+LANGUAGE_LENGTH = 16
+DEFAULT_GOAL = 10
 
 
 def new_key() -> str:
@@ -40,9 +44,38 @@ class Learner(models.Model):
     created = models.DateTimeField(default=timezone.now)
     #: Updated at most once an hour (``learners.SEEN_EVERY``); the purge reads it.
     last_seen = models.DateTimeField(default=timezone.now, db_index=True)
+    #: Questions a day the learner aims at (``daily.GOALS``); their days are counted in
+    #: ``zone``, the IANA name their browser last reported (empty: none yet).
+    daily_goal = models.PositiveSmallIntegerField(default=DEFAULT_GOAL)
+    zone = models.CharField(max_length=ZONE_LENGTH, blank=True, default="")
+    #: The page language of their last answer: the language of their reminders.
+    language = models.CharField(max_length=LANGUAGE_LENGTH, blank=True, default="")
+    #: An account with an e-mail address may ask for reminders (``reminders.py``);
+    #: ``reminded_on`` is the learner's own day of the last one (one a day at most).
+    remind = models.BooleanField(default=False)
+    reminded_on = models.DateField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"learner {self.pk}"
+
+
+class DailyCount(models.Model):
+    """The questions a learner answered on one day of their own time zone, the goal then in
+    force, and the streak of goal-met days ending on it (0: not met). One small row a day;
+    rows older than ``RETENTION_DAYS`` go as new days come (``daily.count_answer``), the
+    streak carried on the newest row."""
+
+    learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="days")
+    day = models.DateField()
+    answered = models.PositiveIntegerField(default=0)
+    goal = models.PositiveSmallIntegerField(default=DEFAULT_GOAL)
+    streak = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["learner", "day"], name="one_count_per_day")]
+
+    def __str__(self) -> str:
+        return f"{self.day}: {self.answered} of {self.goal}"
 
 
 class ConceptProgress(models.Model):

@@ -23,9 +23,11 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from tutor.concepts import CONCEPTS
+from tutor.core.locales import current_language
+from tutor.core.zones import browser_zone
 from tutor.drills.base import LEVELS
 
-from . import learners, mastery, review
+from . import daily, learners, mastery, review
 from .mastery import Mastery
 from .models import DRILL_LENGTH, Attempt, ConceptProgress, Learner
 
@@ -59,7 +61,8 @@ def record(
     now: datetime | None = None,
 ) -> Changes:
     """Record one answer of the request's learner (made now if there is none: its cookie
-    is then set on the response). Concepts the map does not know are left out; an answer
+    is then set on the response), and count it on the learner's day (``daily.py``, in the
+    zone their browser reports). Concepts the map does not know are left out; an answer
     that exercised none records nothing and makes no learner."""
     known = sorted({c for c in concepts if c in CONCEPTS})
     if not known:
@@ -67,6 +70,7 @@ def record(
     now = now or timezone.now()
     learner = learners.current_learner(request, create=True)
     assert learner is not None
+    daily.note_place(learner, browser_zone(request), current_language())
     changes = store(
         learner,
         known,
@@ -113,6 +117,7 @@ def store(
     try:
         with transaction.atomic():
             Attempt.objects.bulk_create(attempts)  # a replayed key fails here: all undone
+            daily.count_answer(learner, outcome.at)
             rows = ConceptProgress.objects.select_for_update().filter(
                 learner=learner, concept__in=concepts
             )

@@ -25,7 +25,7 @@ from tutor.concepts import CONCEPTS, TOPICS, Concept, Topic
 from tutor.core.locales import babel_locale
 from tutor.core.zones import DEFAULT_ZONES, browser_zone
 from tutor.drills.practice import practice
-from tutor.learning import review
+from tutor.learning import daily, review
 from tutor.learning.mastery import MASTERY_NAMES, Mastery
 from tutor.learning.models import ConceptProgress, Learner
 from tutor.words.base import join_names
@@ -211,10 +211,13 @@ def when(moment: datetime, language: str, zone: tzinfo) -> str:
 @dataclass(frozen=True)
 class Resume:
     """Where the home page sends a learner: the course they were last in (a newcomer: the
-    first), its unit to do next (``None`` when every unit is done), and the reviews due."""
+    first), its unit to do next (``None`` when every unit is done), the reviews due, and
+    today's answers towards their daily goal with their streak."""
 
     view: CourseView
     due: int
+    goal: daily.Standing
+    known: bool  # a learner with progress (a newcomer is offered no goal yet)
 
     @property
     def unit(self) -> UnitView | None:
@@ -226,4 +229,4 @@ def resume(learner: Learner | None, now: datetime) -> Resume:
     latest = Sitting.objects.of(learner).exclude(course="").order_by("-started").first()
     chosen = next((v for v in views if latest and v.course.slug == latest.course), views[0])
     due = len(review.due(learner, now, limit=99)) if learner is not None else 0
-    return Resume(chosen, due)
+    return Resume(chosen, due, daily.standing(learner, now), learner is not None)

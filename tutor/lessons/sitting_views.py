@@ -9,6 +9,7 @@ the question on screen, once (``sittings.submit``).
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, QueryDict
@@ -28,7 +29,7 @@ from tutor.drills.base import AnswerError
 from tutor.drills.drill import Grade
 from tutor.drills.parts import part_context, render_part
 from tutor.drills.written_answers import answer_label
-from tutor.learning import review
+from tutor.learning import daily, review
 from tutor.learning.learners import current_learner
 from tutor.rules.peek import peek
 
@@ -40,6 +41,8 @@ from .summary import Summary, regrade, summarize
 from .words import REFUSALS
 
 STARTABLE = (Sitting.Kind.PRACTICE, Sitting.Kind.CHECK)
+#: How long after a passed check its summary still plays the celebration's burst.
+CELEBRATE_FOR = timedelta(minutes=10)
 
 
 @require_POST
@@ -179,6 +182,9 @@ def _verdict(
         last=index + 1 >= sitting.total,
         again=any(entry.get("again") == index for entry in sitting.questions),
         rules=rules_at_work(q.entry.get("concepts") or (), q.entry.get("concept")),
+        # The latest answer, and it made today's count reach the goal.
+        goal_met=index + 1 == sitting.position
+        and daily.standing(sitting.learner, timezone.now()).just_met,
     )
     return context
 
@@ -202,7 +208,9 @@ def _summary(request: HttpRequest, context: dict[str, Any], summary: Summary) ->
         question = render_part(q.drill, "question", part, request)
         explained = render_part(q.drill, "feedback_body", part, request)
         mistakes.append({"mistake": mistake, "question": question, "explained": explained})
-    context.update(summary=summary, mistakes=mistakes, finished=True)
+    # The burst plays when the summary comes just after the check; later it is the words.
+    fresh = sitting.finished is not None and timezone.now() - sitting.finished < CELEBRATE_FOR
+    context.update(summary=summary, mistakes=mistakes, finished=True, celebrate=fresh)
     if sitting.kind == Sitting.Kind.REVIEW:
         context["more_due"] = bool(review.due(sitting.learner, timezone.now(), limit=1))
     return context

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import sitting_views, views
+from . import reminder_views, sitting_views, views
 
 app_name = "lessons"
 
@@ -10,6 +10,9 @@ urlpatterns = [
     path("learn/", views.index, name="index"),
     path("learn/review/", views.review_page, name="review"),
     path("learn/progress/", views.progress_page, name="progress"),
+    path("learn/progress/goal/", views.goal, name="goal"),
+    path("learn/progress/reminders/", views.reminders, name="reminders"),
+    path("learn/reminders/stop/<str:token>/", reminder_views.stop, name="stop-reminders"),
     path("learn/sitting/<int:pk>/", sitting_views.sitting_page, name="sitting"),
     path("learn/sitting/<int:pk>/answer/", sitting_views.answer, name="answer"),
     path("learn/<slug:course>/", views.course, name="course"),

@@ -7,14 +7,17 @@ or a review (``sitting_views.py``). A newcomer sees every course and unit not st
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.views.decorators.http import require_GET, require_http_methods
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tutor.concepts import CONCEPTS
 from tutor.core.locales import current_language
-from tutor.learning import review
+from tutor.core.numbers import whole_number
+from tutor.learning import daily, review
 from tutor.learning.learners import current_learner
 
 from . import progress, sittings
@@ -75,14 +78,54 @@ def review_page(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def progress_page(request: HttpRequest) -> HttpResponse:
+    return _progress(request)
+
+
+def _progress(
+    request: HttpRequest, errors: dict[str, str] | None = None, status: int = 200
+) -> HttpResponse:
     language = current_language()
     learner = current_learner(request)
     zone = progress.zone_of(request, language)
+    now = timezone.now()
     rules, drop = mastery_rules()
     context = {
-        "games": progress.concept_rows(learner, timezone.now(), language, zone),
+        "games": progress.concept_rows(learner, now, language, zone),
         "rules": rules,
         "drop": drop,
         "learner": learner,
+        "goal": daily.standing(learner, now),
+        "goals": daily.GOALS,
+        "day_zone": (daily.learner_zone(learner).key if learner else str(zone)).replace("_", " "),
+        "errors": errors or {},
     }
-    return render(request, "lessons/progress.html", context)
+    return render(request, "lessons/progress.html", context, status=status)
+
+
+@require_POST
+def goal(request: HttpRequest) -> HttpResponse:
+    """Set the daily goal (a learner is made for it if there is none yet)."""
+    chosen = whole_number(request.POST.get("goal", ""), 3)
+    if chosen not in daily.GOALS:
+        error = _("Choose one of the daily goals offered.")
+        return _progress(request, {"goal": error}, status=422)
+    learner = current_learner(request, create=True)
+    assert learner is not None
+    daily.set_goal(learner, chosen, timezone.now())
+    messages.success(request, _("Your daily goal is saved."))
+    return redirect("lessons:progress")
+
+
+@require_POST
+def reminders(request: HttpRequest) -> HttpResponse:
+    """Turn the reminder e-mails on or off: only for an account with an e-mail address."""
+    user = request.user
+    if not user.is_authenticated or not getattr(user, "email", ""):
+        error = _("Reminders go by e-mail: they need an account with an e-mail address.")
+        return _progress(request, {"remind": error}, status=422)
+    learner = current_learner(request, create=True)
+    assert learner is not None
+    learner.remind = request.POST.get("remind") == "on"
+    learner.save(update_fields=["remind"])
+    messages.success(request, _("Reminders are on.") if learner.remind else _("Reminders are off."))
+    return redirect("lessons:progress")

@@ -60,7 +60,10 @@ def cookies() -> list[Cookie]:
         ),
         Cookie(
             BROWSER_ZONE_COOKIE,
-            _("your time zone, only once you are logged in or on a page that shows dates"),
+            _(
+                "your time zone, only once you are logged in, on a page that shows dates or "
+                "where your answers count towards your daily goal"
+            ),
             BROWSER_ZONE_DAYS,
         ),
         Cookie(

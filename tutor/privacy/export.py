@@ -48,6 +48,10 @@ ABOUT = {
     "sessions": _("every session of your quizzes, with the questions it asked"),
     "students": _("the students who joined each session: nickname, and the roster name picked"),
     "answers": _("every answer those students gave"),
+    "learning_settings": _(
+        "your daily goal, your time zone and language, and whether you asked for reminders"
+    ),
+    "daily_counts": _("the questions you answered each day, the goal then and your streak"),
     "progress": _("your own learning progress on each concept"),
     "learning_answers": _("your own answers in drills, lessons and reviews"),
     "lesson_sittings": _("your lesson practice, checks and reviews"),

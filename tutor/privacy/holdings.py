@@ -11,7 +11,7 @@ from django.utils.translation import ngettext
 from tutor.classrooms import deletion as class_deletion
 from tutor.classrooms.models import Classroom, Member
 from tutor.core.locales import current_language
-from tutor.learning.models import Attempt, ConceptProgress, Learner
+from tutor.learning.models import Attempt, ConceptProgress, DailyCount, Learner
 from tutor.lessons.models import Sitting
 from tutor.quizzes import deletion
 from tutor.quizzes.models import OwnQuestion, Quiz, Session
@@ -23,11 +23,13 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Progress:
-    """A learner's progress: concepts with a standing, answers recorded, lesson sittings."""
+    """A learner's progress: concepts with a standing, answers recorded, lesson sittings,
+    days counted towards the daily goal."""
 
     concepts: int
     answers: int
     sittings: int
+    days: int = 0
 
     @classmethod
     def of(cls, learner: Learner | None) -> Progress:
@@ -37,11 +39,12 @@ class Progress:
             concepts=ConceptProgress.objects.filter(learner=learner).count(),
             answers=Attempt.objects.filter(learner=learner).count(),
             sittings=Sitting.objects.filter(learner=learner).count(),
+            days=DailyCount.objects.filter(learner=learner).count(),
         )
 
     @property
     def empty(self) -> bool:
-        return not (self.concepts or self.answers or self.sittings)
+        return not (self.concepts or self.answers or self.sittings or self.days)
 
     def lines(self) -> list[str]:
         return [
@@ -64,6 +67,14 @@ class Progress:
             _counted(
                 ngettext("%(shown)s lesson sitting", "%(shown)s lesson sittings", self.sittings),
                 self.sittings,
+            ),
+            _counted(
+                ngettext(
+                    "%(shown)s day counted towards your daily goal",
+                    "%(shown)s days counted towards your daily goal",
+                    self.days,
+                ),
+                self.days,
             ),
         ]
 

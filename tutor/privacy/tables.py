@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from django.db.models import QuerySet
 
 from tutor.classrooms.models import Classroom, Member
-from tutor.learning.models import Attempt, ConceptProgress, Learner
+from tutor.learning.models import Attempt, ConceptProgress, DailyCount, Learner
 from tutor.lessons.models import Sitting, SittingAnswer
 from tutor.quizzes.models import OwnQuestion, Participant, Quiz, Response, Session, Slot, Tag
 
@@ -100,6 +100,16 @@ TEACHER: tuple[Table, ...] = (
 )  # fmt: skip
 
 LEARNER: tuple[Table, ...] = (
+    _table(
+        "learning_settings",
+        lambda learner: Learner.objects.filter(pk__in=[learner.pk] if learner else []),
+        "daily_goal", "zone", "language", "remind", "reminded_on",
+    ),
+    _table(
+        "daily_counts",
+        lambda learner: DailyCount.objects.filter(learner=learner),
+        "day", "answered", "goal", "streak",
+    ),
     _table(
         "progress",
         lambda learner: ConceptProgress.objects.filter(learner=learner),

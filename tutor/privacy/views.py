@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_safe
 
 from tutor.core.http import AuthenticatedHttpRequest
-from tutor.learning import learners
+from tutor.learning import daily, learners
 
 from . import export
 from .cookies import cookies
@@ -31,6 +31,7 @@ from .holdings import Holdings, Progress
 def privacy(request: HttpRequest) -> HttpResponse:
     context = {
         "days": settings.RETENTION_DAYS,
+        "count_days": daily.kept_days(),
         "cookies": cookies(),
         "data_url": reverse("privacy:data"),
     }
