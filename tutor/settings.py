@@ -89,8 +89,7 @@ INSTALLED_APPS = [
     "tutor.translations",
     "tutor.learning",
     "tutor.lessons",
-    # LTI 1.3: the quizzes as an external tool of Moodle or Canvas (docs/lti.md).
-    "tutor.lti",
+    "tutor.lti",  # the quizzes as an LTI 1.3 tool of Moodle or Canvas (docs/lti.md)
 ]
 
 MIDDLEWARE = [
@@ -394,9 +393,7 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "tutor.quizzes.account_limits.locked_out"
 AXES_CLIENT_IP_CALLABLE = "tutor.quizzes.account_limits.axes_address"
 AXES_USERNAME_CALLABLE = "tutor.quizzes.account_limits.axes_username"
-# New accounts one address may make in an hour (a whole class signing up at once from one
-# school counts here: raise it for a bigger one); one device may make three.
+# Accounts one address may make in an hour (a class signing up at once: raise it); a device: 3.
 SIGNUPS_PER_ADDRESS = int(os.environ.get("SIGNUPS_PER_ADDRESS", "20"))
-# How many reverse proxies stand in front (nginx on the same machine: 1). Only then is
-# X-Forwarded-For read, and only the entry the outermost proxy added (site/middleware.py).
+# Reverse proxies in front (nginx here: 1); only then is X-Forwarded-For read (site/middleware.py).
 TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
