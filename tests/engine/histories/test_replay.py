@@ -32,7 +32,9 @@ def test_recorded_hand_replays_with_its_pots(history) -> None:
 
 
 def test_recorded_hands_with_winnings_match_less_the_rake() -> None:
-    compared = [c for h in RECORDED for c in replay(h.values[0]).checks if c.code.startswith("pots_match")]
+    compared = [
+        c for h in RECORDED for c in replay(h.values[0]).checks if c.code.startswith("pots_match")
+    ]
     assert len(compared) >= 20
     assert all(c.details["logged"] + c.details["rake"] == c.details["total"] for c in compared)
 
@@ -54,7 +56,9 @@ def test_side_pot_example_splits_the_main_pot_with_the_odd_chip() -> None:
 
 def test_short_all_in_does_not_reopen_wsop_96() -> None:
     result = replay(read(example_text("side_pot")))
-    short = next(s for s in result.steps if isinstance(s.decision, ev.Raise) and not s.decision.full)
+    short = next(
+        s for s in result.steps if isinstance(s.decision, ev.Raise) and not s.decision.full
+    )
     after = result.steps[result.steps.index(short) + 2]  # the bettor, facing the short all-in
     assert result.history.names[after.seat] == "Bruno"
     assert after.options.blocked is Reason.BETTING_NOT_REOPENED
@@ -68,7 +72,7 @@ def test_muck_example_river_bettor_shows_first_and_the_loser_may_muck() -> None:
 
 def test_uncalled_bet_matches_the_log() -> None:
     result = replay(read(example_text("uncalled")))
-    assert [c.code for c in result.checks][0] == "uncalled_match"
+    assert result.checks[0].code == "uncalled_match"
 
 
 def test_raise_below_the_minimum_stops_with_its_line() -> None:
@@ -76,13 +80,19 @@ def test_raise_below_the_minimum_stops_with_its_line() -> None:
     with pytest.raises(HistoryError) as caught:
         replay(read(text))
     error = caught.value
-    assert (error.code, error.details["line"], error.details["reason"]) == ("illegal", 12, "below_min_raise")
+    assert (error.code, error.details["line"], error.details["reason"]) == (
+        "illegal",
+        12,
+        "below_min_raise",
+    )
     assert error.details["minimum"] == 50
 
 
 def test_out_of_turn_stops_with_its_line() -> None:
-    text = example_text("uncalled").replace("Kofi: folds\nLena:", "Lena:").replace(
-        "Jun: calls $0.60", "Kofi: folds\nJun: calls $0.60"
+    text = (
+        example_text("uncalled")
+        .replace("Kofi: folds\nLena:", "Lena:")
+        .replace("Jun: calls $0.60", "Kofi: folds\nJun: calls $0.60")
     )
     with pytest.raises(HistoryError) as caught:
         replay(read(text))

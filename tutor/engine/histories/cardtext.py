@@ -42,7 +42,9 @@ class CardLedger:
                 raise HistoryError("duplicate_card", where, card=card.code)
             self._seen.add(card)
 
-    def hole(self, holes: dict[int, tuple[Card, ...]], seat: int, cards: tuple[Card, ...], where: Where) -> None:
+    def hole(
+        self, holes: dict[int, tuple[Card, ...]], seat: int, cards: tuple[Card, ...], where: Where
+    ) -> None:
         """A seat's hole cards, dealt or shown: shown again they must be the same."""
         if seat in holes:
             if set(holes[seat]) != set(cards):

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
+from ..cards import Card
 from ..rules import MAX_SEATS, Structure
 from .cardtext import CardLedger, read_cards
 from .record import History, HistoryError, Move, MoveKind, Where, decimals, read_amount
@@ -84,7 +85,9 @@ def _field(data: Mapping[str, Any], name: str, text: str, start: int, kind: type
 def _numbers(data: Mapping[str, Any], name: str, text: str, start: int, size: int) -> list[str]:
     values = _field(data, name, text, start, list)
     where = _find(text, name, start)
-    if len(values) != size or any(isinstance(v, bool) or not isinstance(v, int | float) for v in values):
+    if len(values) != size or any(
+        isinstance(v, bool) or not isinstance(v, int | float) for v in values
+    ):
         raise HistoryError("bad_field", where, field=name)
     return [str(Decimal(str(v))) for v in values]
 
@@ -96,10 +99,15 @@ def _hand(data: Mapping[str, Any], text: str, start: int) -> History:
     stack_texts = _field(data, "starting_stacks", text, start, list)
     size = len(stack_texts)
     if size > MAX_SEATS:
-        raise HistoryError("too_many_seats", _find(text, "starting_stacks", start), seats=size, maximum=MAX_SEATS)
+        raise HistoryError(
+            "too_many_seats", _find(text, "starting_stacks", start), seats=size, maximum=MAX_SEATS
+        )
     if size < 2:
         raise HistoryError("too_few_players", _find(text, "starting_stacks", start))
-    fields = {n: _numbers(data, n, text, start, size) for n in ("starting_stacks", "antes", "blinds_or_straddles")}
+    fields = {
+        n: _numbers(data, n, text, start, size)
+        for n in ("starting_stacks", "antes", "blinds_or_straddles")
+    }
     winnings = _numbers(data, "winnings", text, start, size) if "winnings" in data else None
     bets = [str(Decimal(str(data[n]))) for n in ("small_bet", "big_bet") if n in data]
     every = [t for values in fields.values() for t in values] + (winnings or []) + bets
@@ -118,7 +126,9 @@ def _hand(data: Mapping[str, Any], text: str, start: int) -> History:
     if len(antes) != 1 or any(blinds[2:]) or not blinds[1] or blinds[0] > blinds[1]:
         raise HistoryError("blinds_unsupported", _find(text, "blinds_or_straddles", start))
     names = data.get("players")
-    if not (isinstance(names, list) and len(names) == size and all(isinstance(n, str) for n in names)):
+    if not (
+        isinstance(names, list) and len(names) == size and all(isinstance(n, str) for n in names)
+    ):
         names = [f"p{i + 1}" for i in range(size)]
     moves, holes = _moves(actions, text, _find(text, "actions", start), size, unit)
     heads_up = size == 2
@@ -151,10 +161,10 @@ def _bets(bets: list[str], unit: int, where: Where) -> tuple[int, int] | None:
 
 def _moves(
     actions: list[str], text: str, start: Where, size: int, unit: int
-) -> tuple[list[Move], dict[int, tuple]]:
+) -> tuple[list[Move], dict[int, tuple[Card, ...]]]:
     ledger = CardLedger()
     moves: list[Move] = []
-    holes: dict[int, tuple] = {}
+    holes: dict[int, tuple[Card, ...]] = {}
     offset = text.find("actions")
     for action in actions:
         found = text.find(action, max(offset, 0))
@@ -192,7 +202,7 @@ def _dealer(
     size: int,
     ledger: CardLedger,
     moves: list[Move],
-    holes: dict[int, tuple],
+    holes: dict[int, tuple[Card, ...]],
 ) -> None:
     if words[1] == "dh" and len(words) == 4:
         seat = _seat(words[2], where, size)

@@ -14,18 +14,25 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..cards import Card
 from ..rules import MAX_SEATS, Structure
 from .cardtext import CardLedger, read_cards
 from .record import History, HistoryError, Move, MoveKind, Where, read_amount
 
 HEADER = re.compile(r"^PokerStars (?:Zoom |Home Game |Game )?Hand #\d+:\s*(?P<game>.*)$")
-TABLE = re.compile(r"^Table '(?P<table>[^']*)' (?P<size>\d+)-max(?: \(Play Money\))? Seat #(?P<button>\d+) is the button")
-SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^ ]+) in chips(?:, [^)]*)?\)(?P<rest>.*)$")
+TABLE = re.compile(
+    r"^Table '(?P<table>[^']*)' (?P<size>\d+)-max(?: \(Play Money\))? Seat #(?P<button>\d+) is the button"
+)
+SEAT = re.compile(
+    r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^ ]+) in chips(?:, [^)]*)?\)(?P<rest>.*)$"
+)
 STAKES = re.compile(r"\((?P<small>[$€£]?[\d.,]+)/(?P<big>[$€£]?[\d.,]+)(?: [A-Z]{3})?\)")
 STREET = re.compile(r"^\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* .*\[(?P<cards>[^\]]*)\]\s*$")
 DEALT = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]")
 UNCALLED = re.compile(r"^Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.+)$")
-COLLECTED = re.compile(r"^(?P<name>.+?) collected (?P<amount>\S+) from (?:side pot(?:-\d+)?|main pot|pot)\s*$")
+COLLECTED = re.compile(
+    r"^(?P<name>.+?) collected (?P<amount>\S+) from (?:side pot(?:-\d+)?|main pot|pot)\s*$"
+)
 RAKE = re.compile(r"^Total pot (?P<total>\S+).*\| Rake (?P<rake>\S+)")
 VERBS = re.compile(r"^(?P<name>.+?): (?P<verb>folds|checks|calls|bets|raises|posts|shows|mucks)\b")
 #: Lines that say nothing about the play: chat, players coming and going, time-outs.
@@ -44,7 +51,7 @@ class _Reader:
         self.ledger = CardLedger()
         self.names: dict[str, int] = {}
         self.moves: list[Move] = []
-        self.holes: dict[int, tuple] = {}
+        self.holes: dict[int, tuple[Card, ...]] = {}
         self.blinds: dict[str, int] = {}
         self.posted: dict[str, int] = {}
         self.antes: list[int] = []
@@ -115,16 +122,16 @@ def _table(reader: _Reader, index: int) -> tuple[int, int, int]:
     return size, button - 1, index + 1
 
 
-def _seats(
-    reader: _Reader, index: int, size: int
-) -> tuple[list[int | None], list[str], int]:
+def _seats(reader: _Reader, index: int, size: int) -> tuple[list[int | None], list[str], int]:
     stacks: list[int | None] = [None] * size
     names = [""] * size
     lines = reader.lines
     while index < len(lines) and (match := SEAT.match(lines[index].strip())):
         seat = int(match["seat"]) - 1
         if not 0 <= seat < MAX_SEATS:
-            raise HistoryError("too_many_seats", reader.where(index), seats=seat + 1, maximum=MAX_SEATS)
+            raise HistoryError(
+                "too_many_seats", reader.where(index), seats=seat + 1, maximum=MAX_SEATS
+            )
         if seat >= len(stacks):
             stacks += [None] * (seat + 1 - len(stacks))
             names += [""] * (seat + 1 - len(names))
@@ -180,7 +187,9 @@ def _line(reader: _Reader, index: int, line: str) -> None:
         reader.moves.append(Move(MoveKind.RETURNED, seat, where, amount))
     elif match := COLLECTED.match(line):
         seat = _named(reader, match["name"], index)
-        reader.collected[seat] = reader.collected.get(seat, 0) + reader.amount(match["amount"], index)
+        reader.collected[seat] = reader.collected.get(seat, 0) + reader.amount(
+            match["amount"], index
+        )
     elif (found := reader.who(line)) is not None:
         _action(reader, index, *found)
     elif PASS.search(line):

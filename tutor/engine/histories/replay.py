@@ -27,7 +27,7 @@ from ..deal import HandSetup
 from ..errors import IllegalAction
 from ..hand import Hand
 from ..handstate import Street
-from ..rules import AnteMode, FreeFold, Rules, Structure
+from ..rules import AnteMode, FreeFold, Rules
 from ..showdown import ShowdownTurns, showdown_turns
 from .record import History, HistoryError, Move, MoveKind, Where
 
@@ -127,7 +127,9 @@ def _weakest(board: tuple[Card, ...], used: set[Card], folded: bool) -> tuple[Ca
         first = left[0]
         return first, next(c for c in left if c.rank != first.rank and c.suit != first.suit)
     indices = [c.index for c in board]
-    pair = min(combinations(left[:16], 2), key=lambda p: fast.strength(indices + [c.index for c in p]))
+    pair = min(
+        combinations(left[:16], 2), key=lambda p: fast.strength(indices + [c.index for c in p])
+    )
     return pair
 
 
@@ -174,7 +176,9 @@ def _decide(hand: Hand, move: Move) -> Step:
         raise HistoryError("after_end", move.where)
     assert move.seat is not None and hand.round is not None
     if move.seat != hand.to_act:
-        raise HistoryError("illegal", move.where, reason="not_your_turn", seat=move.seat, to_act=hand.to_act)
+        raise HistoryError(
+            "illegal", move.where, reason="not_your_turn", seat=move.seat, to_act=hand.to_act
+        )
     options = hand.options()
     high, full_raise = hand.round.high, hand.round.full_raise
     turn, street = _turn(hand, move.seat), hand.street
@@ -185,7 +189,11 @@ def _decide(hand: Hand, move: Move) -> Step:
         raise HistoryError("illegal", move.where, reason=error.code, **error.details) from None
     step = Step(move, move.seat, turn, street, options, high, full_raise, events)
     decision = step.decision
-    if move.kind is MoveKind.CALL and isinstance(decision, ev.Call) and decision.added != move.amount:
+    if (
+        move.kind is MoveKind.CALL
+        and isinstance(decision, ev.Call)
+        and decision.added != move.amount
+    ):
         raise HistoryError("call_amount", move.where, logged=move.amount, amount=decision.added)
     return step
 
@@ -210,7 +218,9 @@ def _uncalled(history: History, hand: Hand) -> list[Check]:
         return [Check("uncalled_match", True, {"count": len(engine)})] if engine else []
     seat, amount = engine[0] if engine else (None, 0)
     logged_amount = logged[0][1] if logged else 0
-    return [Check("uncalled_mismatch", False, {"seat": seat, "amount": amount, "logged": logged_amount})]
+    return [
+        Check("uncalled_mismatch", False, {"seat": seat, "amount": amount, "logged": logged_amount})
+    ]
 
 
 def _pots(history: History, hand: Hand) -> list[Check]:
@@ -235,14 +245,26 @@ def _pots(history: History, hand: Hand) -> list[Check]:
     numbers = {"total": total, "logged": logged, "rake": rake}
     if rake < 0 or logged + rake != total:
         return [Check("pots_mismatch", False, numbers)]
-    checks = [Check("pots_match" if history.rake is not None else "pots_match_implied_rake", True, numbers)]
+    checks = [
+        Check(
+            "pots_match" if history.rake is not None else "pots_match_implied_rake", True, numbers
+        )
+    ]
     winners = {s for s, c in enumerate(won) if c}
     if rake == 0:
         for seat, (mine, theirs) in enumerate(zip(won, collected, strict=True)):
             if mine != theirs:
-                checks.append(Check("share_mismatch", False, {"seat": seat, "amount": mine, "logged": theirs}))
+                checks.append(
+                    Check("share_mismatch", False, {"seat": seat, "amount": mine, "logged": theirs})
+                )
     elif winners != {s for s, c in enumerate(collected) if c}:
-        checks.append(Check("winners_mismatch", False, {"seat": min(winners ^ {s for s, c in enumerate(collected) if c})}))
+        checks.append(
+            Check(
+                "winners_mismatch",
+                False,
+                {"seat": min(winners ^ {s for s, c in enumerate(collected) if c})},
+            )
+        )
     return checks
 
 
