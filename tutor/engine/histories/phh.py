@@ -169,7 +169,8 @@ def _moves(
     for action in actions:
         found = text.find(action, max(offset, 0))
         offset = found + len(action) if found >= 0 else offset
-        where = _find(text, action, max(found, 0)) if found >= 0 else start
+        place = _find(text, action, max(found, 0)) if found >= 0 else start
+        where = Where(place.line, place.column, action)
         words = action.split("#")[0].split()
         if len(words) >= 3 and words[0] == "d":
             _dealer(words, where, size, ledger, moves, holes)

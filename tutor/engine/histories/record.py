@@ -59,7 +59,7 @@ class HistoryError(EngineError):
 
     default_code = "bad_history"
 
-    def __init__(self, code: str, where: Where | None = None, **details: Any) -> None:
+    def __init__(self, code: str | None = None, where: Where | None = None, **details: Any) -> None:
         self.where = where
         place = {"line": where.line, "column": where.column, "text": where.text} if where else {}
         super().__init__(code, **place, **details)
