@@ -125,3 +125,10 @@ def test_error_in_every_language_names_the_line(client: Client, language: str) -
     assert response.status_code == 422
     body = text_of(response)
     assert "Dana: calls -30" in body and "is not an amount" not in body
+
+
+def test_drills_index_lists_the_replay_in_the_course(client: Client) -> None:
+    html = client.get("/en/drills/").content.decode()
+    row = html[html.index('href="/en/drills/replay/"') :]
+    row = row[: row.index("</li>")]
+    assert 'class="drill-guide"' in row

@@ -10,6 +10,7 @@ database.
 from __future__ import annotations
 
 from contextlib import suppress
+from types import MappingProxyType
 from typing import Any
 
 from django.http import HttpResponse
@@ -105,8 +106,13 @@ def _step(request: HtmxHttpRequest) -> int:
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 7 else 0
 
 
+#: The rules a replay shows at work; the drills page places the drill in the course by
+#: them (a play drill aims no question, so no practice link points here).
+CONCEPTS = ("min-raise", "short-all-in-reopen", "main-and-side-pots", "odd-chip", "showdown-order")
+
 DRILL = PlayDrill(
     slug="replay",
+    concepts=MappingProxyType(dict.fromkeys(CONCEPTS, ())),
     title=gettext_lazy("Replay a real hand"),
     summary=gettext_lazy(
         "Paste a PokerStars hand history or a PHH file and step through it at the table: who acts and why, each bet checked by the rules, and the pots built at the end."
