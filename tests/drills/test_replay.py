@@ -132,3 +132,14 @@ def test_drills_index_lists_the_replay_in_the_course(client: Client) -> None:
     row = html[html.index('href="/en/drills/replay/"') :]
     row = row[: row.index("</li>")]
     assert 'class="drill-guide"' in row
+
+
+def test_cards_dealt_in_the_file_show_from_the_deal_others_stay_face_down(client: Client) -> None:
+    client.get(URL + "?example=side_pot")
+    html = client.get(URL + "?step=0").content.decode()
+    assert "Chen</bdi> is dealt A♣ 4♦" in html
+    end = client.get(URL + "?step=13").content.decode()
+    client.get(URL + "?example=muck")
+    muck_end = client.get(URL + "?step=12").content.decode()
+    assert "Bruno" in end and "Gita" in muck_end
+    assert "The file does not show" not in muck_end  # a muck is not a show

@@ -19,8 +19,8 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from tutor.engine import events as ev
+from tutor.engine.cards import Card
 from tutor.engine.hand import Hand
-from tutor.engine.histories.record import MoveKind
 from tutor.engine.histories.replay import Replay, hand_at
 from tutor.table.picture import SeatPicture, TablePicture, from_hand
 from tutor.words.base import number
@@ -123,7 +123,7 @@ def _opening(replay: Replay, hand: Hand, language: str) -> list[str]:
     lines = [end_text("button", {"seat": marker(history.button)})]
     lines += narrate(shown, marker, language)
     for seat, cards in sorted(history.holes.items()):
-        if any(m.kind is MoveKind.SHOW and m.seat == seat for m in history.moves):
+        if seat not in history.dealt:
             continue  # shown at the end, not known before
         lines.append(
             end_text("dealt", {"seat": marker(seat), "cards": cards_text([c.code for c in cards])})
@@ -157,20 +157,32 @@ def _shown(replay: Replay, language: str) -> list[str]:
 def _picture(replay: Replay, hand: Hand, names: tuple[str, ...], language: str) -> TablePicture:
     isolated = tuple(f"\u2068{n}\u2069" for n in names)
     picture = from_hand(hand, None, lambda seat: isolated[seat], language)
-    known = replay.history.holes
-    seats = tuple(
-        s if s.seat in known or not any(s.cards) else _hidden(s, language) for s in picture.seats
-    )
+    history = replay.history
+    seats = tuple(_seen(s, history.holes, history.dealt, language) for s in picture.seats)
     return replace(picture, seats=seats)
 
 
-def _hidden(seat: SeatPicture, language: str) -> SeatPicture:
-    """A seat whose cards the file does not show: face down, whatever filled them."""
+def _seen(
+    seat: SeatPicture, holes: dict[int, tuple[Card, ...]], dealt: frozenset[int], language: str
+) -> SeatPicture:
+    """A seat as the file lets us see it: cards given at the deal face up from the start,
+    cards the file never shows face down."""
+    if not seat.cards:
+        return seat
+    if seat.seat not in holes:
+        return _with_cards(seat, (None, None), language)
+    if seat.seat in dealt and not any(seat.cards):
+        return _with_cards(seat, tuple(c.code for c in holes[seat.seat]), language)
+    return seat
+
+
+def _with_cards(seat: SeatPicture, cards: tuple[str | None, ...], language: str) -> SeatPicture:
+    """The seat with these cards drawn and told (``None``: face down)."""
     facts = SeatFacts(
         name=seat.name,
         stack=seat.stack,
         bet=seat.bet,
-        cards=(None, None),
+        cards=cards,
         folded=seat.folded,
         all_in=seat.all_in,
         to_act=seat.to_act,
@@ -179,4 +191,4 @@ def _hidden(seat: SeatPicture, language: str) -> SeatPicture:
         big_blind=seat.big_blind,
         won=seat.won,
     )
-    return replace(seat, cards=(None, None), best=(), sentence=seat_sentence(facts, language))
+    return replace(seat, cards=cards, best=(), sentence=seat_sentence(facts, language))

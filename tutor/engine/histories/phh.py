@@ -131,6 +131,8 @@ def _hand(data: Mapping[str, Any], text: str, start: int) -> History:
     ):
         names = [f"p{i + 1}" for i in range(size)]
     moves, holes = _moves(actions, text, _find(text, "actions", start), size, unit)
+    shown = {m.seat for m in moves if m.kind is MoveKind.SHOW}
+    dealt = {seat for seat in holes if seat not in shown or _dealt_known(actions, seat)}
     heads_up = size == 2
     return History(
         source="phh",
@@ -149,6 +151,7 @@ def _hand(data: Mapping[str, Any], text: str, start: int) -> History:
         currency=str(data.get("currency_symbol", ""))[:3],
         label=str(data.get("hand", ""))[:40],
         bets=_bets(bets, unit, where) if variant == "FT" else None,
+        dealt=frozenset(dealt),
     )
 
 
@@ -188,6 +191,12 @@ def _moves(
         else:
             raise HistoryError("bad_action", where, name=words[0] if words else "")
     return moves, holes
+
+
+def _dealt_known(actions: list[str], seat: int) -> bool:
+    """Whether the file gives ``seat``'s hole cards at the deal (``d dh p1 AsKd``)."""
+    prefix = f"d dh p{seat + 1} "
+    return any(a.startswith(prefix) and "?" not in a for a in actions)
 
 
 def _seat(word: str, where: Where, size: int) -> int:

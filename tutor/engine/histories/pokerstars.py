@@ -57,6 +57,7 @@ class _Reader:
         self.antes: list[int] = []
         self.collected: dict[int, int] = {}
         self.rake: int | None = None
+        self.dealt: set[int] = set()
 
     def where(self, index: int) -> Where:
         return Where(index + 1, None, self.lines[index])
@@ -181,6 +182,7 @@ def _line(reader: _Reader, index: int, line: str) -> None:
     if match := DEALT.match(line):
         seat = _named(reader, match["name"], index)
         reader.ledger.hole(reader.holes, seat, read_cards(match["cards"], where), where)
+        reader.dealt.add(seat)
     elif match := UNCALLED.match(line):
         seat = _named(reader, match["name"], index)
         amount = reader.amount(match["amount"], index)
@@ -291,4 +293,5 @@ def _history(
         currency=currency,
         label=label[:120],
         bets=bets,
+        dealt=frozenset(reader.dealt),
     )

@@ -136,6 +136,7 @@ class History:
     currency: str = ""
     label: str = ""  # the hand's number or title, as the file gives it
     bets: tuple[int, int] | None = None  # fixed limit: the small bet and the big bet
+    dealt: frozenset[int] = frozenset()  # seats whose hole cards the file gives at the deal
 
     @property
     def board(self) -> tuple[Card, ...]:
