@@ -282,7 +282,7 @@ def _drills() -> list[PageType]:
             found.append(PageType(f"{slug}-your-turn", url, play_to_your_turn))
             found.append(PageType(f"{slug}-hand-over", url, play_to_the_end))
             found.append(PageType(f"{slug}-kept-hand", url, step_through_a_kept_hand))
-        elif slug == "replay":
+        elif slug == "replay-hand":
             url = f"/{{lang}}/drills/{slug}/"
             found.append(PageType(f"{slug}-paste", url))
             found.append(PageType(f"{slug}-showdown", url, replay_to_the_showdown))

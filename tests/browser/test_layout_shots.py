@@ -259,7 +259,7 @@ def test_page_type_fits_and_passes_axe_at_phone_and_desktop_width(
         # tell it from the interface (a known gap, in the tracker's closing note).
         # The replay's stepped hand is a pasted file's data too: its players' names and
         # its lines, quoted as written.
-        students = ("quiz-question", "quiz-end", "replay-showdown")
+        students = ("quiz-question", "quiz-end", "replay-hand-showdown")
         if lang in GUARDED and not (kind.teacher or kind.name in students):
             failures += rendered_text_problems(page, kind, lang)
     assert not failures, f"{kind.name}:\n" + "\n".join(failures)

@@ -108,7 +108,7 @@ def states(client: Client, slug: str, lang: str) -> Iterator[tuple[str, bytes]]:
     elif slug == "play-holdem":
         new = {"command": "new", "structure": "no_limit", "opponents": "5"}
         yield "mid-hand", page(client, url, new)
-    elif slug == "replay":
+    elif slug == "replay-hand":
         yield "before", page(client, url)
         client.get(f"{url}?example=side_pot")
         yield "showdown", page(client, f"{url}?step=13")

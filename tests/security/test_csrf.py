@@ -64,7 +64,7 @@ def drill_post(slug: str) -> Post:
             return {"action": "deal", "round": "1", "player_a": "10"}
         if slug == "play-holdem":
             return {"command": "new", "structure": "pot_limit", "opponents": "2"}
-        if slug == "replay":
+        if slug == "replay-hand":
             return {"history": example_text("uncalled")}
         form = {k: v for k, v in fill_form(html, url).items() if k != "csrfmiddlewaretoken"}
         drill = DRILLS[slug]
@@ -78,7 +78,7 @@ def drill_post(slug: str) -> Post:
             return state.get("teenpatti_round", {}).get("round") == 2
         if slug == "play-holdem":
             return "play_holdem" in state
-        if slug == "replay":
+        if slug == "replay-hand":
             return "replay_history" in state
         return state.get("drill_progress", {}).get(slug, {}).get("answered") == 1
 

@@ -23,7 +23,7 @@ MODULES = (
     "tournament",
     "outs_and_odds",
     "play_holdem",
-    "replay",
+    "replay_hand",
     "teenpatti_showdown",
     "teenpatti_payouts",
     "teenpatti_rtp",

@@ -96,14 +96,7 @@ def _hand(data: Mapping[str, Any], text: str, start: int) -> History:
     variant = _field(data, "variant", text, start, str)
     if variant not in VARIANTS:
         raise HistoryError("not_holdem", _find(text, "variant", start), game=variant[:20])
-    stack_texts = _field(data, "starting_stacks", text, start, list)
-    size = len(stack_texts)
-    if size > MAX_SEATS:
-        raise HistoryError(
-            "too_many_seats", _find(text, "starting_stacks", start), seats=size, maximum=MAX_SEATS
-        )
-    if size < 2:
-        raise HistoryError("too_few_players", _find(text, "starting_stacks", start))
+    size = _size(data, text, start)
     fields = {
         n: _numbers(data, n, text, start, size)
         for n in ("starting_stacks", "antes", "blinds_or_straddles")
@@ -153,6 +146,17 @@ def _hand(data: Mapping[str, Any], text: str, start: int) -> History:
         bets=_bets(bets, unit, where) if variant == "FT" else None,
         dealt=frozenset(dealt),
     )
+
+
+def _size(data: Mapping[str, Any], text: str, start: int) -> int:
+    """How many players the hand has: two to ten."""
+    size = len(_field(data, "starting_stacks", text, start, list))
+    where = _find(text, "starting_stacks", start)
+    if size > MAX_SEATS:
+        raise HistoryError("too_many_seats", where, seats=size, maximum=MAX_SEATS)
+    if size < 2:
+        raise HistoryError("too_few_players", where)
+    return size
 
 
 def _bets(bets: list[str], unit: int, where: Where) -> tuple[int, int] | None:

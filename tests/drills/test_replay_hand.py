@@ -10,10 +10,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from tests.conftest import TRANSLATED
-from tutor.drills.replay import SESSION_KEY
+from tutor.drills.replay_hand import SESSION_KEY
 from tutor.engine.histories.examples import example_text
 
-URL = "/en/drills/replay/"
+URL = "/en/drills/replay-hand/"
 SIDE_POT = example_text("side_pot")
 
 pytestmark = pytest.mark.django_db
@@ -121,7 +121,7 @@ def test_hostile_name_is_isolated_and_escaped(client: Client) -> None:
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_error_in_every_language_names_the_line(client: Client, language: str) -> None:
     text = SIDE_POT.replace("Dana: calls 30", "Dana: calls -30")
-    response = client.post(f"/{language}/drills/replay/", {"history": text})
+    response = client.post(f"/{language}/drills/replay-hand/", {"history": text})
     assert response.status_code == 422
     body = text_of(response)
     assert "Dana: calls -30" in body and "is not an amount" not in body
@@ -129,7 +129,7 @@ def test_error_in_every_language_names_the_line(client: Client, language: str) -
 
 def test_drills_index_lists_the_replay_in_the_course(client: Client) -> None:
     html = client.get("/en/drills/").content.decode()
-    row = html[html.index('href="/en/drills/replay/"') :]
+    row = html[html.index('href="/en/drills/replay-hand/"') :]
     row = row[: row.index("</li>")]
     assert 'class="drill-guide"' in row
 

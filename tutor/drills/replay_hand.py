@@ -108,10 +108,10 @@ def _step(request: HtmxHttpRequest) -> int:
 
 #: The rules a replay shows at work; the drills page places the drill in the course by
 #: them (a play drill aims no question, so no practice link points here).
-CONCEPTS = ("min-raise", "short-all-in-reopen", "main-and-side-pots", "odd-chip", "showdown-order")
+CONCEPTS = ("min-raise", "short-all-in-reopen", "main-and-side-pots", "odd-chip")
 
 DRILL = PlayDrill(
-    slug="replay",
+    slug="replay-hand",
     concepts=MappingProxyType(dict.fromkeys(CONCEPTS, ())),
     title=gettext_lazy("Replay a real hand"),
     summary=gettext_lazy(
