@@ -104,3 +104,9 @@ def test_phh_player_not_seated() -> None:
 def test_history_that_stops_mid_hand_is_incomplete() -> None:
     text = SIDE_POT.split("*** TURN ***")[0]
     assert error_of(text).code == "hand_incomplete"
+
+
+def test_shown_cards_without_their_closing_bracket_name_the_line() -> None:
+    # Found by mutating the examples: a 500 (ValueError) before the fix.
+    error = error_of(SIDE_POT.replace("shows [As 3c] (two pair, Aces and Sevens)", "shows [As 3c"))
+    assert (error.code, error.details["line"]) == ("bad_action", 29)

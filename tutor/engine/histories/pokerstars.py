@@ -28,6 +28,7 @@ SEAT = re.compile(
 )
 STAKES = re.compile(r"\((?P<small>[$€£]?[\d.,]+)/(?P<big>[$€£]?[\d.,]+)(?: [A-Z]{3})?\)")
 STREET = re.compile(r"^\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* .*\[(?P<cards>[^\]]*)\]\s*$")
+SHOWN = re.compile(r"^shows \[(?P<cards>[^\]]*)\]")
 DEALT = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]")
 UNCALLED = re.compile(r"^Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.+)$")
 COLLECTED = re.compile(
@@ -226,8 +227,8 @@ def _action(reader: _Reader, index: int, seat: int, rest: str) -> None:
         reader.moves.append(Move(MoveKind.RAISE, seat, where, to, all_in))
     elif verb == "posts":
         _post(reader, index, seat, rest)
-    elif verb == "shows" and "[" in rest:
-        cards = read_cards(rest[rest.index("[") + 1 : rest.index("]")], where)
+    elif verb == "shows" and (shown := SHOWN.search(rest)) is not None:
+        cards = read_cards(shown["cards"], where)
         reader.ledger.hole(reader.holes, seat, cards, where)
         reader.moves.append(Move(MoveKind.SHOW, seat, where, cards=cards))
     elif rest.startswith("mucks hand") or rest.startswith("doesn't show"):
