@@ -57,7 +57,7 @@ def test_htmx_gets_only_the_stage(client: Client) -> None:
 def test_reload_keeps_the_hand_and_a_wild_step_is_clamped(client: Client) -> None:
     client.get(URL + "?example=uncalled")
     assert client.session[SESSION_KEY].startswith("PokerStars Hand #240003")
-    assert "Decision 6 of 6" in text_of(client.get(URL + "?step=99999"))
+    assert "Decision 6 of 6 · Flop" in text_of(client.get(URL + "?step=99999"))
     assert "The deal" in text_of(client.get(URL + "?step=-3"))
 
 

@@ -36,6 +36,7 @@ from tutor.words.replays import (
     unit_note,
 )
 from tutor.words.table import SeatFacts, seat_sentence
+from tutor.words.terms import street_name
 
 #: The longest player name shown.
 NAME_LENGTH = 24
@@ -75,6 +76,7 @@ class Stage:
     checks: tuple[tuple[bool, SafeString], ...]
     file_line: SafeString | None
     note: str
+    street: str = ""  # the street of the decision on screen ('' at the deal)
 
     @property
     def previous(self) -> int | None:
@@ -114,6 +116,7 @@ def stage(replay: Replay, step: int, language: str) -> Stage:
         checks=checks,
         file_line=file_line,
         note=unit_note(replay.history.unit, replay.history.currency, language),
+        street=street_name(replay.steps[step - 1].street.value) if step else "",
     )
 
 
