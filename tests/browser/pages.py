@@ -235,6 +235,21 @@ def deal_teenpatti(page: Page, world: World, lang: str) -> None:
     send(page, page.locator("button[name=action][value=deal]"))
 
 
+def replay_to_the_showdown(page: Page, world: World, lang: str) -> None:
+    """Open the side-pot example and step to its last decision with the → key."""
+    page.locator("a[href='?example=side_pot']").click()
+    page.locator("#step-title").wait_for()
+    for _ in range(30):
+        if page.locator("#replay-stage a[data-step=next]").count() == 0:
+            return
+        title = page.locator("#step-title").inner_text()
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(
+            "t => document.getElementById('step-title').innerText !== t", arg=title
+        )
+    raise AssertionError("thirty steps and the replay is not over")
+
+
 def start_practice(page: Page, world: World, lang: str) -> None:
     send(page, page.locator("form:has(input[name=kind][value=practice]) button[type=submit]"))
     page.locator("form.answer-form").wait_for()
@@ -267,6 +282,10 @@ def _drills() -> list[PageType]:
             found.append(PageType(f"{slug}-your-turn", url, play_to_your_turn))
             found.append(PageType(f"{slug}-hand-over", url, play_to_the_end))
             found.append(PageType(f"{slug}-kept-hand", url, step_through_a_kept_hand))
+        elif slug == "replay-hand":
+            url = f"/{{lang}}/drills/{slug}/"
+            found.append(PageType(f"{slug}-paste", url))
+            found.append(PageType(f"{slug}-showdown", url, replay_to_the_showdown))
         elif slug == "teenpatti-round":
             url = f"/{{lang}}/drills/{slug}/"
             found.append(PageType(f"{slug}-before", url))

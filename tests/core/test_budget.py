@@ -108,6 +108,10 @@ def states(client: Client, slug: str, lang: str) -> Iterator[tuple[str, bytes]]:
     elif slug == "play-holdem":
         new = {"command": "new", "structure": "no_limit", "opponents": "5"}
         yield "mid-hand", page(client, url, new)
+    elif slug == "replay-hand":
+        yield "before", page(client, url)
+        client.get(f"{url}?example=side_pot")
+        yield "showdown", page(client, f"{url}?step=13")
     else:
         first = page(client, url)
         yield "before", first

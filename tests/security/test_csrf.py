@@ -21,6 +21,7 @@ from django.http import HttpResponse
 from django.test import Client
 
 from tutor.drills.registry import DRILLS, QuestionDrill
+from tutor.engine.histories.examples import example_text
 from tutor.quizzes.models import Quiz, Response, Session, Slot
 
 from .conftest import (
@@ -63,6 +64,8 @@ def drill_post(slug: str) -> Post:
             return {"action": "deal", "round": "1", "player_a": "10"}
         if slug == "play-holdem":
             return {"command": "new", "structure": "pot_limit", "opponents": "2"}
+        if slug == "replay-hand":
+            return {"history": example_text("uncalled")}
         form = {k: v for k, v in fill_form(html, url).items() if k != "csrfmiddlewaretoken"}
         drill = DRILLS[slug]
         if isinstance(drill, QuestionDrill):  # the right answer to the question on the page
@@ -75,6 +78,8 @@ def drill_post(slug: str) -> Post:
             return state.get("teenpatti_round", {}).get("round") == 2
         if slug == "play-holdem":
             return "play_holdem" in state
+        if slug == "replay-hand":
+            return "replay_history" in state
         return state.get("drill_progress", {}).get(slug, {}).get("answered") == 1
 
     return Post(

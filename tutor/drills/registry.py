@@ -23,6 +23,7 @@ MODULES = (
     "tournament",
     "outs_and_odds",
     "play_holdem",
+    "replay_hand",
     "teenpatti_showdown",
     "teenpatti_payouts",
     "teenpatti_rtp",

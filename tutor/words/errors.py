@@ -17,8 +17,10 @@ from django.utils.translation import pgettext
 
 from tutor.core.locales import current_language
 from tutor.engine.errors import EngineError, IllegalAction, InvalidInput
+from tutor.engine.histories import HistoryError
 
 from .base import MissingWords, fill, lookup, number
+from .histories import history_error_text
 from .reasons import reason_text
 from .terms import bet_name, seat_name
 
@@ -220,6 +222,8 @@ def error_text(error: EngineError, language: str = "en") -> str:
     error's."""
     if isinstance(error, IllegalAction):
         return reason_text(error.code, error.details, language)
+    if isinstance(error, HistoryError):
+        return history_error_text(error, language)
     return input_error_text(error.code, error.details, language)
 
 
