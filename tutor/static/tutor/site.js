@@ -70,10 +70,24 @@ setInterval(() => {
 
 // A table wider than its box scrolls sideways: make the box a tab stop so that keyboard
 // users can scroll it too (only while it does scroll: no empty tab stops).
+// A box is checked again whenever it or its table changes size (a font arriving late, a
+// swap settling after the event), not only at the moments named below.
+function reachable(box) {
+  if (box.scrollWidth > box.clientWidth) box.tabIndex = 0;
+  else box.removeAttribute("tabindex");
+}
+const resized = window.ResizeObserver
+  ? new ResizeObserver((entries) => {
+      for (const entry of entries) reachable(entry.target.closest(".table-scroll"));
+    })
+  : null;
 function reachableScrolls() {
   for (const box of document.querySelectorAll(".table-scroll")) {
-    if (box.scrollWidth > box.clientWidth) box.tabIndex = 0;
-    else box.removeAttribute("tabindex");
+    reachable(box);
+    if (resized) {
+      resized.observe(box);
+      if (box.firstElementChild) resized.observe(box.firstElementChild);
+    }
   }
 }
 reachableScrolls();
