@@ -9,7 +9,7 @@ from django.http import HttpResponse
 from django.test import Client
 
 from tutor.lti import keys
-from tutor.lti.models import Deployment, Platform
+from tutor.lti.models import Deployment, LmsTeacher, Platform
 from tutor.quizzes.models import Quiz, Slot
 
 from .platform import LEARNER, login_params
@@ -44,7 +44,9 @@ def quiz(db: None) -> Quiz:
 
 @pytest.fixture
 def registered(simulated: Simulated, quiz: Quiz) -> Platform:
-    """The simulated platform registered with the tool, owned by the quiz's teacher."""
+    """The simulated platform registered with the tool (an admin contact of its own); the
+    quiz's teacher is its instructor ``teacher-1``."""
+    admin = get_user_model().objects.create_user("moodle-admin", "a@example.org", "pw-123456789")
     platform = Platform.objects.create(
         name="School Moodle",
         issuer=simulated.issuer,
@@ -52,8 +54,9 @@ def registered(simulated: Simulated, quiz: Quiz) -> Platform:
         auth_login_url=f"{simulated.base}/auth",
         auth_token_url=f"{simulated.base}/token",
         key_set_url=f"{simulated.base}/jwks",
-        owner=quiz.owner,
+        owner=admin,
     )
+    LmsTeacher.objects.create(platform=platform, sub="teacher-1", user=quiz.owner)
     Deployment.objects.create(platform=platform, deployment_id=simulated.deployment_id)
     simulated.tool_jwks = keys.jwks()
     return platform

@@ -193,8 +193,8 @@ class Platform:
         return self.id_token(
             nonce,
             [INSTRUCTOR],
-            sub="teacher-1",
             **{
+                "sub": "teacher-1",
                 CLAIM + "message_type": "LtiDeepLinkingRequest",
                 CLAIM + "resource_link": None,
                 "https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings": settings,

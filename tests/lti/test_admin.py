@@ -10,7 +10,14 @@ from django.test import Client
 
 from tests.admin_pages import operator, pages
 from tutor.lti import keys
-from tutor.lti.models import Deployment, LmsStudent, Platform, ResourceLink
+from tutor.lti.models import (
+    CoTeacher,
+    Deployment,
+    LmsStudent,
+    LmsTeacher,
+    Platform,
+    ResourceLink,
+)
 from tutor.quizzes import services
 from tutor.quizzes.models import Participant, Quiz
 
@@ -31,12 +38,14 @@ def test_admin_pages(quiz: Quiz) -> None:
     participant = Participant.objects.create(session=session, nickname="Anika")
     student = LmsStudent.objects.create(link=link, sub="s", participant=participant)
     key = keys.signing_key()
-    objects = [platform, deployment, link, student, key]
+    teacher = LmsTeacher.objects.create(platform=platform, sub="t", user=quiz.owner)
+    co_teacher = CoTeacher.objects.create(link=link, user=quiz.owner)
+    objects = [platform, deployment, link, student, key, teacher, co_teacher]
     app_models = set(apps.get_app_config("lti").get_models())
     assert {type(obj) for obj in objects} == app_models
     assert {m for m in app_models if not admin.site.is_registered(m)} == {Deployment}  # inline
     staff, anonymous = operator(), Client()
-    for obj in [platform, link, student, key]:
+    for obj in [platform, link, student, key, teacher, co_teacher]:
         for url in pages(obj):
             expected = 403 if obj is key and url.endswith("/add/") else 200
             assert staff.get(url).status_code == expected, url

@@ -1,9 +1,9 @@
 """The operators' admin: registering a platform (issuer, client id, its URLs, the owner
-whose quizzes its instructors pick from) with its deployments; the tool's keys, read only."""
+as its admin contact) with its deployments; the tool's keys, read only."""
 
 from django.contrib import admin
 
-from .models import Deployment, LmsStudent, Platform, ResourceLink, ToolKey
+from .models import CoTeacher, Deployment, LmsStudent, LmsTeacher, Platform, ResourceLink, ToolKey
 
 
 class DeploymentInline(admin.TabularInline):
@@ -21,8 +21,21 @@ class PlatformAdmin(admin.ModelAdmin):
 
 @admin.register(ResourceLink)
 class ResourceLinkAdmin(admin.ModelAdmin):
-    list_display = ["resource_link_id", "title", "platform", "session"]
+    list_display = ["resource_link_id", "title", "context_id", "platform", "session"]
     raw_id_fields = ["session"]
+
+
+@admin.register(LmsTeacher)
+class LmsTeacherAdmin(admin.ModelAdmin):
+    list_display = ["sub", "user", "platform", "created"]
+    search_fields = ["sub", "user__username"]
+    raw_id_fields = ["user"]
+
+
+@admin.register(CoTeacher)
+class CoTeacherAdmin(admin.ModelAdmin):
+    list_display = ["user", "link", "created"]
+    raw_id_fields = ["user", "link"]
 
 
 @admin.register(LmsStudent)

@@ -74,6 +74,12 @@ REFUSALS: dict[str, tuple[int, Any]] = {
         502,
         _("The course's learning platform did not answer the quiz. Try again in a moment."),
     ),
+    "other_course": (
+        403,
+        _(
+            "This activity's quiz belongs to another course's teacher. Open it from the course it was added to."
+        ),
+    ),
     "busy": (
         409,
         _("Too many people joined at the same moment. Open the activity again."),

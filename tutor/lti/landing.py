@@ -1,5 +1,5 @@
-"""Where a launch lands: an instructor on the session's console (logged in as the
-platform's owner), a learner on their question page with their participant cookie, a
+"""Where a launch lands: an instructor on the session's console (logged in as their own
+account), a learner on their question page with their participant cookie, a
 teacher's deep-link pick back to the platform as a signed LtiResourceLink.
 
 A launch shown inside the platform's iframe cannot land on the quiz's own pages (they
@@ -73,16 +73,30 @@ def inline_scripts(response: HttpResponse) -> HttpResponse:
     return response
 
 
+def entry(target: dict[str, Any]) -> str:
+    """The signed, single-use, five-minute address that opens ``target`` (see ``enter``)."""
+    token = signing.dumps({**target, "n": secrets.token_urlsafe(12)}, salt=ENTRY_SALT)
+    return reverse("lti:enter", args=[token])
+
+
+def builder_entry(teacher: Any, language: str) -> str:
+    """The address that signs an instructor in to their own quizzes (from the picker)."""
+    return entry({"teacher": teacher.pk, "code": "", "lang": language})
+
+
 def framed_entry(request: HttpRequest, claims: Claims, target: dict[str, Any]) -> HttpResponse:
     """The "open the quiz" page of a framed launch, its button carrying the entry token."""
-    token = signing.dumps({**target, "n": secrets.token_urlsafe(12)}, salt=ENTRY_SALT)
     with translation.override(claims.language):
-        context = {"entry": reverse("lti:enter", args=[token]), "instructor": "owner" in target}
+        context = {"entry": entry(target), "instructor": "teacher" in target}
         return framed(render(request, "lti/open.html", context), claims)
 
 
-def instructor(request: HttpRequest, claims: Claims, link: ResourceLink) -> HttpResponse:
-    target = {"owner": claims.platform.owner_id, "code": link.session.code, "lang": claims.language}
+def instructor(
+    request: HttpRequest, claims: Claims, link: ResourceLink, teacher: Any
+) -> HttpResponse:
+    """The instructor's own account (``teachers.account``), admitted to the link's session
+    (``teachers.admit``), lands on its console."""
+    target = {"teacher": teacher.pk, "code": link.session.code, "lang": claims.language}
     if claims.target in FRAMED_TARGETS:
         return framed_entry(request, claims, target)
     return _console(request, target)
@@ -98,11 +112,13 @@ def learner(
 
 
 def _console(request: HttpRequest, target: dict[str, Any]) -> HttpResponse:
-    owner = get_user_model().objects.filter(pk=target["owner"], is_active=True).first()
-    if owner is None:
-        return errors.refused(request, "unknown_platform", target["lang"])
-    log_in(request, owner, backend=BACKEND)
+    teacher = get_user_model().objects.filter(pk=target["teacher"], is_active=True).first()
+    if teacher is None:
+        return errors.refused(request, "role", target["lang"])
+    log_in(request, teacher, backend=BACKEND)
     with translation.override(target["lang"]):
+        if not target["code"]:  # the picker's way to the teacher's quizzes
+            return redirect("quizzes:index")
         return redirect("quizzes:console", code=target["code"])
 
 
@@ -121,7 +137,7 @@ def enter(request: HttpRequest, token: str) -> HttpResponse:
         return errors.refused(request, "expired")
     if not cache.add(f"lti-entry-spent:{target['n']}", 1, ENTRY_AGE * 2):
         return errors.refused(request, "replayed", target["lang"])
-    return _console(request, target) if "owner" in target else _play(request, target)
+    return _console(request, target) if "teacher" in target else _play(request, target)
 
 
 def deep_link_response(

@@ -135,6 +135,7 @@ class Claims:
     language: str
     resource_link_id: str
     resource_title: str
+    context_id: str  # the course
     quiz_id: int | None
     lineitem: str
     scopes: tuple[str, ...]
@@ -194,6 +195,7 @@ def claims(launch: ToolLaunch) -> Claims:
         language=language_of(data),
         resource_link_id=_text(link.get("id")),
         resource_title=_text(link.get("title")),
+        context_id=_text((data.get(CLAIM + "context") or {}).get("id")),
         quiz_id=_quiz_id(data),
         lineitem=_text(ags.get("lineitem")),
         scopes=tuple(s for s in scopes if isinstance(s, str)),

@@ -9,8 +9,10 @@ participant.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import IntegrityError, transaction
-from django.db.models import Sum
+from django.db.models import Q, Sum
 from django.utils import translation
 from django.utils.translation import gettext
 
@@ -19,12 +21,12 @@ from tutor.quizzes import services
 from tutor.quizzes.models import NICKNAME_LENGTH, Participant, Quiz, Session
 
 from .launches import Claims, Person, Refused
-from .models import LmsStudent, Platform, ResourceLink
+from .models import LmsStudent, ResourceLink
 
 
-def own_quizzes(platform: Platform) -> list[Quiz]:
-    """The quizzes a platform's instructors pick from: its owner's that can run."""
-    return list(services.runnable(Quiz.objects.filter(owner=platform.owner)).order_by("title"))
+def own_quizzes(teacher: Any) -> list[Quiz]:
+    """The quizzes an instructor picks from: their own account's that can run."""
+    return list(services.runnable(Quiz.objects.filter(owner=teacher)).order_by("title"))
 
 
 def quiz_points(quiz: Quiz) -> int:
@@ -36,19 +38,29 @@ def quiz_points(quiz: Quiz) -> int:
     return int(fixed) + drawn
 
 
+def platform_quiz(claims: Claims) -> Quiz | None:
+    """The deep link's quiz (``custom.quiz``): one of the platform's teachers' (or, for
+    links made before each teacher had an account, its owner's)."""
+    if claims.quiz_id is None:
+        return None
+    platform = claims.platform
+    mine = Q(owner__lms_teacher__platform=platform) | Q(owner=platform.owner_id)
+    return Quiz.objects.filter(mine, pk=claims.quiz_id).first()
+
+
 def link_session(claims: Claims, quiz: Quiz | None = None) -> ResourceLink | None:
     """The resource link of this launch with its session: found, or made now for the
     launch's quiz (the deep link's ``custom.quiz``, or ``quiz`` a teacher chose), as
-    homework; ``None`` when there is no quiz to make it for. Its line item and scopes
-    are the latest launch's."""
+    homework, in the launch's course; the session is the quiz owner's, who set the link
+    up. ``None`` when there is no quiz to make it for. Its line item and scopes are the
+    latest launch's, its course the first launch's that named one."""
     if not claims.resource_link_id:
         raise Refused("malformed")
     link = ResourceLink.objects.filter(
         platform=claims.platform, resource_link_id=claims.resource_link_id
     ).first()
     if link is None:
-        if quiz is None and claims.quiz_id is not None:
-            quiz = Quiz.objects.filter(pk=claims.quiz_id, owner=claims.platform.owner).first()
+        quiz = quiz or platform_quiz(claims)
         if quiz is None or not services.asking(quiz.slots.all()).exists():
             return None
         session = services.start_session(quiz, Session.Mode.HOMEWORK)
@@ -59,13 +71,19 @@ def link_session(claims: Claims, quiz: Quiz | None = None) -> ResourceLink | Non
                     resource_link_id=claims.resource_link_id,
                     session=session,
                     title=claims.resource_title[:255],
+                    context_id=claims.context_id[:255],
                 )
         except IntegrityError:  # the same link's first launch, twice at once
             session.delete()
             return link_session(claims)
-    if (link.lineitem, link.scopes) != (claims.lineitem, list(claims.scopes)):
-        link.lineitem, link.scopes = claims.lineitem, list(claims.scopes)
-        link.save(update_fields=["lineitem", "scopes"])
+    changed = {"lineitem": claims.lineitem, "scopes": list(claims.scopes)}
+    if not link.context_id and claims.context_id:
+        changed["context_id"] = claims.context_id[:255]
+    fields = [field for field, value in changed.items() if getattr(link, field) != value]
+    for field in fields:
+        setattr(link, field, changed[field])
+    if fields:
+        link.save(update_fields=fields)
     return link
 
 

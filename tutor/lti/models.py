@@ -31,8 +31,9 @@ class ToolKey(models.Model):
 
 
 class Platform(models.Model):
-    """A registered LMS (an issuer and the client id it gave this tool). Its instructors
-    act as ``owner``: they pick from the owner's quizzes and see the owner's sessions."""
+    """A registered LMS (an issuer and the client id it gave this tool). Each of its
+    instructors is a tutor account of their own (``LmsTeacher``); ``owner`` is the
+    account the operator answers about it (the admin contact)."""
 
     name = models.CharField(_("name"), max_length=120)
     issuer = models.CharField(_("issuer"), max_length=255)
@@ -81,6 +82,9 @@ class ResourceLink(models.Model):
     resource_link_id = models.CharField(max_length=255)
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="lti_links")
     title = models.CharField(max_length=255, blank=True)
+    #: The LMS context (course) the link was set up in: its instructors may open the
+    #: session's console (empty: not known yet; the next launch that carries one sets it).
+    context_id = models.CharField(max_length=255, blank=True)
     lineitem = models.URLField(max_length=500, blank=True)
     scopes = models.JSONField(default=list, blank=True)
     created = models.DateTimeField(auto_now_add=True)
@@ -123,3 +127,43 @@ class LmsStudent(models.Model):
 
     def __str__(self) -> str:
         return self.sub
+
+
+class LmsTeacher(models.Model):
+    """An instructor of a platform (its ``sub``) and the tutor account they are: made on
+    their first launch, with an unusable password, so each teacher has their own quizzes
+    and sessions (the platform's ``owner`` is only its admin contact)."""
+
+    platform = models.ForeignKey(Platform, on_delete=models.CASCADE, related_name="teachers")
+    sub = models.CharField(max_length=255)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="lms_teacher"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["platform", "sub"], name="one_account_per_lms_teacher")
+        ]
+
+    def __str__(self) -> str:
+        return self.sub
+
+
+class CoTeacher(models.Model):
+    """An instructor who launched a resource link from its course (the same LMS context)
+    without owning its session: they may open the session's console and grades."""
+
+    link = models.ForeignKey(ResourceLink, on_delete=models.CASCADE, related_name="co_teachers")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="lti_co_teaching"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["link", "user"], name="one_co_teacher_per_link")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} @ {self.link}"

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from tutor.core.http import AuthenticatedHttpRequest
+from tutor.quizzes import access
 from tutor.quizzes.models import Session
 
 from . import passback
@@ -20,7 +21,9 @@ from . import passback
 @login_required
 @require_http_methods(["GET", "POST"])
 def grades(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
-    session = get_object_or_404(Session, code=code, quiz__owner=request.user)
+    session = get_object_or_404(Session.objects.select_related("quiz"), code=code.upper())
+    if not access.may_teach(request.user, session):
+        raise Http404
     if not session.lti_links.exists():
         return redirect("quizzes:results", code=session.code)
     if request.method == "POST":

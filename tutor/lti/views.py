@@ -22,8 +22,9 @@ from pylti1p3.exception import LtiException, OIDCException
 
 from tutor.quizzes.models import Quiz
 
-from . import errors, keys, landing, launches, links
+from . import errors, keys, landing, launches, links, teachers
 from .launches import Claims, Refused
+from .models import ResourceLink
 
 
 @csrf_exempt
@@ -66,6 +67,15 @@ def launch(request: HttpRequest) -> HttpResponse:
     return _resource(request, claims, message.get_launch_id())
 
 
+def _land_instructor(request: HttpRequest, claims: Claims, link: ResourceLink) -> HttpResponse:
+    try:
+        teacher = teachers.account(claims)
+        teachers.admit(link, claims, teacher)
+    except Refused as refusal:
+        return errors.refused(request, refusal.code, claims.language)
+    return landing.instructor(request, claims, link, teacher)
+
+
 def _resource(request: HttpRequest, claims: Claims, launch_id: str) -> HttpResponse:
     try:
         link = links.link_session(claims)
@@ -76,7 +86,7 @@ def _resource(request: HttpRequest, claims: Claims, launch_id: str) -> HttpRespo
             return _picker(request, claims, launch_id, deep_link=False)
         return errors.refused(request, "not_ready", claims.language)
     if claims.instructor:
-        return landing.instructor(request, claims, link)
+        return _land_instructor(request, claims, link)
     try:
         participant = links.learner(link, claims)
     except Refused as refusal:
@@ -85,14 +95,18 @@ def _resource(request: HttpRequest, claims: Claims, launch_id: str) -> HttpRespo
 
 
 def _picker(request: HttpRequest, claims: Claims, launch_id: str, deep_link: bool) -> HttpResponse:
+    """The instructor's own quizzes (their own account's, made on their first launch)."""
+    try:
+        teacher = teachers.account(claims)
+    except Refused as refusal:
+        return errors.refused(request, refusal.code, claims.language)
     with translation.override(claims.language):
         context = {
-            "quizzes": [
-                (quiz, links.quiz_points(quiz)) for quiz in links.own_quizzes(claims.platform)
-            ],
+            "quizzes": [(quiz, links.quiz_points(quiz)) for quiz in links.own_quizzes(teacher)],
             "launch_id": launch_id,
             "deep_link": deep_link,
             "platform": claims.platform,
+            "build": landing.builder_entry(teacher, claims.language),
         }
         response = render(request, "lti/pick.html", context)
     return landing.framed(response, claims)
@@ -111,9 +125,13 @@ def pick(request: HttpRequest) -> HttpResponse:
         return errors.refused(request, refusal.code)
     if not claims.instructor:
         return errors.refused(request, "role", claims.language)
+    try:
+        teacher = teachers.account(claims)
+    except Refused as refusal:
+        return errors.refused(request, refusal.code, claims.language)
     quiz_id = request.POST.get("quiz", "")
     quiz = (
-        Quiz.objects.filter(pk=int(quiz_id), owner=claims.platform.owner).first()
+        Quiz.objects.filter(pk=int(quiz_id), owner=teacher).first()
         if quiz_id.isdigit() and len(quiz_id) < 12
         else None
     )
@@ -124,7 +142,7 @@ def pick(request: HttpRequest) -> HttpResponse:
     link = links.link_session(claims, quiz)
     if link is None:
         return errors.refused(request, "no_quiz", claims.language)
-    return landing.instructor(request, claims, link)
+    return _land_instructor(request, claims, link)
 
 
 @xframe_options_exempt

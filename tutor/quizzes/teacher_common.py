@@ -1,5 +1,6 @@
 """What the teacher's views share (the builder, the console, the projector, the
-printables): finding the teacher's own quiz or session (anything else is a 404), showing
+printables): finding the teacher's own quiz or session (or one they co-teach,
+``access``; anything else is a 404), showing
 a question as students see it, its right answer with the engine's explanation, and the
 join link with its QR code.
 """
@@ -18,7 +19,7 @@ from tutor.core.locales import current_language
 from tutor.drills.parts import part_context, render_part
 from tutor.drills.written_answers import reveal_feedback
 
-from . import services
+from . import access, services
 from .models import Quiz, Session, is_code
 
 
@@ -29,9 +30,10 @@ def own_quiz(request: HttpRequest, pk: int) -> Quiz:
 def own_session(request: HttpRequest, code: str) -> Session:
     if not is_code(code.upper()):
         raise Http404
-    return get_object_or_404(
-        Session.objects.select_related("quiz"), code=code.upper(), quiz__owner=request.user
-    )
+    session = Session.objects.select_related("quiz").filter(code=code.upper()).first()
+    if session is None or not access.may_teach(request.user, session):
+        raise Http404
+    return session
 
 
 def render_question(request: HttpRequest, q: services.WrittenQuestion) -> SafeString:

@@ -27,9 +27,7 @@ class Command(BaseCommand):
         add.add_argument("--auth-token-url", required=True)
         add.add_argument("--key-set-url", required=True)
         add.add_argument("--auth-audience", default="")
-        add.add_argument(
-            "--owner", required=True, help="the tutor username whose quizzes it offers"
-        )
+        add.add_argument("--owner", required=True, help="the tutor username of its admin contact")
         sub.add_parser("list", help="list the registered platforms")
         urls = sub.add_parser("urls", help="the tool's addresses to give the platform")
         urls.add_argument(
