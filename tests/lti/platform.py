@@ -61,6 +61,8 @@ class Platform:
     scores: list[dict[str, Any]] = field(default_factory=list)
     tokens: set[str] = field(default_factory=set)
     refuse_scores: bool = False
+    #: Seconds the scores endpoint takes to answer (a slow platform).
+    score_delay: float = 0.0
     base: str = ""
 
     @property
@@ -129,6 +131,7 @@ class Platform:
         return 200, {"access_token": token, "token_type": "bearer", "expires_in": 3600}
 
     def score(self, bearer: str, headers: Any, body: bytes) -> tuple[int, dict[str, Any]]:
+        time.sleep(self.score_delay)
         if bearer not in self.tokens:
             return 401, {"error": "unauthorized"}
         if self.refuse_scores:

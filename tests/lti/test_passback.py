@@ -4,6 +4,7 @@ finish, everyone's when the teacher ends the session; a failure kept and sent ag
 from __future__ import annotations
 
 from io import StringIO
+from typing import Any
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -137,3 +138,59 @@ def test_a_score_sent_before_the_end_is_in_progress(
     teacher.post(f"/en/quizzes/session/{student.link.session.code}/lms-grades/")
     (score,) = simulated.scores
     assert (score["activityProgress"], score["gradingProgress"]) == ("InProgress", "Pending")
+
+
+def _end_on_a_slow_platform(
+    launch: Launch, simulated: Simulated, quiz: Quiz, settings: Any
+) -> tuple[str, int]:
+    """Four students; the platform takes 0.3 s a score, the request may spend 0.5 s: no post
+    starts after the budget, so at most two are sent and the rest wait."""
+    settings.LTI_PASSBACK_BUDGET = 0.5
+    students = [_join(launch, quiz, sub=f"student-{n}")[1] for n in range(1, 5)]
+    simulated.score_delay = 0.3
+    services.end(students[0].link.session)
+    posted = len(simulated.scores)
+    assert 1 <= posted <= 2
+    assert LmsStudent.objects.filter(pending=True).count() == 4 - posted
+    assert len(simulated.tokens) == 1  # one access token for every student of the link
+    simulated.score_delay = 0
+    return students[0].link.session.code, posted
+
+
+def _each_sent_once(simulated: Simulated) -> None:
+    assert sorted(s["userId"] for s in simulated.scores) == [f"student-{n}" for n in range(1, 5)]
+    assert not LmsStudent.objects.filter(pending=True).exists()
+
+
+def test_a_slow_platform_leaves_grades_pending_for_the_retry(
+    launch: Launch, simulated: Simulated, quiz: Quiz, settings: Any
+) -> None:
+    _code, posted = _end_on_a_slow_platform(launch, simulated, quiz, settings)
+    out = StringIO()
+    call_command("lti_grades", "retry", stdout=out)
+    assert f"Sent: {4 - posted}. Failed: 0." in out.getvalue()
+    _each_sent_once(simulated)
+
+
+def test_a_slow_platform_leaves_grades_pending_for_the_button(
+    launch: Launch, simulated: Simulated, quiz: Quiz, settings: Any
+) -> None:
+    code, _posted = _end_on_a_slow_platform(launch, simulated, quiz, settings)
+    teacher = Client()
+    teacher.force_login(quiz.owner)
+    page = teacher.get(f"/en/quizzes/session/{code}/lms-grades/").content.decode()
+    assert "Waiting to be sent: the platform answered slowly." in page
+    sent = teacher.post(f"/en/quizzes/session/{code}/lms-grades/", follow=True)
+    assert "Every grade has reached the learning platform." in sent.content.decode()
+    _each_sent_once(simulated)
+
+
+def test_the_button_tells_of_grades_still_waiting(
+    launch: Launch, simulated: Simulated, quiz: Quiz, settings: Any
+) -> None:
+    code, _posted = _end_on_a_slow_platform(launch, simulated, quiz, settings)
+    settings.LTI_PASSBACK_BUDGET = 0
+    teacher = Client()
+    teacher.force_login(quiz.owner)
+    sent = teacher.post(f"/cs/quizzes/session/{code}/lms-grades/", follow=True).content.decode()
+    assert "čekají" in sent

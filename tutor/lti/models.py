@@ -118,6 +118,9 @@ class LmsStudent(models.Model):
     sent_at = models.DateTimeField(null=True, blank=True)
     #: Why the last sending failed (empty: it did not); it is tried again.
     send_error = models.TextField(blank=True)
+    #: A score to send that a request's time budget left for later (the grades page's
+    #: button or ``manage.py lti_grades retry`` sends it).
+    pending = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["id"]

@@ -5,16 +5,23 @@ Each student's score is read from their stored answers every time it is sent, so
 failed sending loses nothing: the failure is logged and kept on the student
 (``LmsStudent.send_error``), and sent again by the teacher's button on the grades page or
 ``manage.py lti_grades retry``. A score the platform already holds is not sent again.
+
+A request never waits long on a slow platform: the scores of a session are posted within
+a time budget (``settings.LTI_PASSBACK_BUDGET`` seconds; no post starts after it), with
+one access token per platform for them all; the rest are marked ``pending`` and sent by
+the grades page's button or the retry command.
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import dataclass
 from typing import Any
 
 import requests
-from django.db.models import QuerySet, Sum
+from django.conf import settings
+from django.db.models import Q, QuerySet, Sum
 from django.utils import timezone
 from pylti1p3.assignments_grades import AssignmentsGradesService
 from pylti1p3.exception import LtiException, LtiServiceException
@@ -48,10 +55,15 @@ def score_of(participant: Participant) -> Score:
     return Score(given=int(given), maximum=results.max_points(session))
 
 
-def _service(link: ResourceLink) -> AssignmentsGradesService:
-    connector = ServiceConnector(registration(link.platform), requests_session=TimedSession())
+def connector(link: ResourceLink) -> ServiceConnector:
+    """The way to the link's platform: it fetches an access token on its first post and
+    keeps it (per scopes) for every later one."""
+    return ServiceConnector(registration(link.platform), requests_session=TimedSession())
+
+
+def _service(link: ResourceLink, via: ServiceConnector | None) -> AssignmentsGradesService:
     data = {"scope": list(link.scopes), "lineitem": link.lineitem}
-    return AssignmentsGradesService(connector, data)  # type: ignore[arg-type]
+    return AssignmentsGradesService(via or connector(link), data)  # type: ignore[arg-type]
 
 
 def finished(participant: Participant) -> bool:
@@ -81,30 +93,37 @@ def _grade(student: LmsStudent, score: Score) -> Grade:
     )
 
 
-def send(student: LmsStudent, force: bool = False) -> bool:
+def held(student: LmsStudent, score: Score) -> bool:
+    """Whether the platform holds this score already (nothing to send)."""
+    return student.sent_score == score.given and not student.send_error and not student.pending
+
+
+def send(student: LmsStudent, force: bool = False, via: ServiceConnector | None = None) -> bool:
     """Send the student's score to the link's line item: whether the platform holds it now.
-    A score already sent is not sent again (``force``: it is)."""
+    A score already sent is not sent again (``force``: it is); ``via``: a connector (and
+    its access token) shared with the other students sent now."""
     link = student.link
     score = score_of(student.participant)
-    if not force and student.sent_score == score.given and not student.send_error:
+    if not force and held(student, score):
         return True
     if not link.lineitem or SCORE_SCOPE not in link.scopes:
         return _failed(student, "The platform gave this link no line item to post scores to.")
     try:
-        _service(link).put_grade(_grade(student, score))
+        _service(link, via).put_grade(_grade(student, score))
     except LtiServiceException as error:
         return _failed(student, f"HTTP {error.response.status_code}: {error.response.text[:300]}")
     except (LtiException, requests.RequestException, ValueError) as error:
         return _failed(student, f"{type(error).__name__}: {error}"[:500])
     student.sent_score, student.sent_at, student.send_error = score.given, timezone.now(), ""
-    student.save(update_fields=["sent_score", "sent_at", "send_error"])
+    student.pending = False
+    student.save(update_fields=["sent_score", "sent_at", "send_error", "pending"])
     return True
 
 
 def _failed(student: LmsStudent, reason: str) -> bool:
     log.warning("LTI score for participant %s not sent: %s", student.participant_id, reason)
-    student.send_error = reason
-    student.save(update_fields=["send_error"])
+    student.send_error, student.pending = reason, False
+    student.save(update_fields=["send_error", "pending"])
     return False
 
 
@@ -114,20 +133,53 @@ def students_of(session: Session) -> QuerySet[LmsStudent]:
     )
 
 
-def send_session(session: Session, force: bool = False) -> tuple[int, int]:
-    """Every LMS student's score of the session: (sent, failed)."""
-    sent = failed = 0
+@dataclass(frozen=True)
+class Outcome:
+    """What a sending of a session's scores did: how many the platform holds now, how
+    many it refused or did not answer, how many wait (the time budget ran out)."""
+
+    sent: int = 0
+    failed: int = 0
+    pending: int = 0
+
+
+def send_session(session: Session, force: bool = False, budget: float | None = None) -> Outcome:
+    """Every LMS student's score of the session, one access token per platform. With a
+    ``budget`` (seconds; a request's), no post starts after it: the students left are
+    marked ``pending``."""
+    deadline = None if budget is None else time.monotonic() + budget
+    connectors: dict[int, ServiceConnector] = {}
+    sent = failed = pending = 0
     for student in students_of(session):
-        if send(student, force=force):
+        if deadline is not None and time.monotonic() >= deadline:
+            pending += _postpone(student, force)
+            continue
+        via = connectors.setdefault(student.link.platform_id, connector(student.link))
+        if send(student, force=force, via=via):
             sent += 1
         else:
             failed += 1
-    return sent, failed
+    return Outcome(sent=sent, failed=failed, pending=pending)
+
+
+def _postpone(student: LmsStudent, force: bool) -> int:
+    """Mark the student's score to be sent later, unless the platform holds it: 1 if so."""
+    if not force and held(student, score_of(student.participant)):
+        return 0
+    if not student.pending:
+        student.pending = True
+        student.save(update_fields=["pending"])
+    return 1
+
+
+def request_budget() -> float:
+    """How long a request may spend posting scores (``settings.LTI_PASSBACK_BUDGET``)."""
+    return float(getattr(settings, "LTI_PASSBACK_BUDGET", 3))
 
 
 def unsent() -> QuerySet[LmsStudent]:
-    """The students whose last sending failed, across every session."""
-    return LmsStudent.objects.exclude(send_error="").select_related(
+    """The students whose last sending failed or who wait their turn, across every session."""
+    return LmsStudent.objects.filter(~Q(send_error="") | Q(pending=True)).select_related(
         "link__platform", "participant__session"
     )
 
@@ -139,7 +191,7 @@ def _on_finished(sender: Any, session: Session, participant: Participant, **kwar
 
 
 def _on_ended(sender: Any, session: Session, **kwargs: Any) -> None:
-    send_session(session)
+    send_session(session, budget=request_budget())  # within the teacher's request
 
 
 def connect() -> None:

@@ -12,6 +12,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from tutor.core.http import AuthenticatedHttpRequest
+from tutor.core.locales import current_language, format_number
 from tutor.quizzes import access
 from tutor.quizzes.models import Session
 
@@ -27,19 +28,7 @@ def grades(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
     if not session.lti_links.exists():
         return redirect("quizzes:results", code=session.code)
     if request.method == "POST":
-        _sent, failed = passback.send_session(session)
-        if failed:
-            messages.error(
-                request,
-                ngettext(
-                    "%(count)s grade could not be sent; it is kept here and can be sent again.",
-                    "%(count)s grades could not be sent; they are kept here and can be sent again.",
-                    failed,
-                )
-                % {"count": failed},
-            )
-        else:
-            messages.success(request, _("Every grade has reached the learning platform."))
+        _tell(request, passback.send_session(session, budget=passback.request_budget()))
         return redirect("lms:grades", code=session.code)
     students = [
         (student, passback.score_of(student.participant))
@@ -47,3 +36,30 @@ def grades(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
     ]
     context = {"session": session, "quiz": session.quiz, "students": students}
     return render(request, "lti/grades.html", context)
+
+
+def _tell(request: AuthenticatedHttpRequest, outcome: passback.Outcome) -> None:
+    if outcome.failed:
+        messages.error(
+            request,
+            ngettext(
+                "%(count)s grade could not be sent; it is kept here and can be sent again.",
+                "%(count)s grades could not be sent; they are kept here and can be sent again.",
+                outcome.failed,
+            )
+            % {"count": format_number(outcome.failed, current_language())},
+        )
+    if outcome.pending:
+        messages.warning(
+            request,
+            ngettext(
+                "%(count)s grade is waiting: the learning platform answers slowly. "
+                "Send the grades again in a moment.",
+                "%(count)s grades are waiting: the learning platform answers slowly. "
+                "Send the grades again in a moment.",
+                outcome.pending,
+            )
+            % {"count": format_number(outcome.pending, current_language())},
+        )
+    if not (outcome.failed or outcome.pending):
+        messages.success(request, _("Every grade has reached the learning platform."))
