@@ -397,3 +397,4 @@ AXES_USERNAME_CALLABLE = "tutor.quizzes.account_limits.axes_username"
 SIGNUPS_PER_ADDRESS = int(os.environ.get("SIGNUPS_PER_ADDRESS", "20"))
 # Reverse proxies in front (nginx here: 1); only then is X-Forwarded-For read (site/middleware.py).
 TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+LTI_PASSBACK_BUDGET = float(os.environ.get("LTI_PASSBACK_BUDGET", "3"))  # seconds; docs/lti.md

@@ -174,7 +174,7 @@ def _postpone(student: LmsStudent, force: bool) -> int:
 
 def request_budget() -> float:
     """How long a request may spend posting scores (``settings.LTI_PASSBACK_BUDGET``)."""
-    return float(getattr(settings, "LTI_PASSBACK_BUDGET", 3))
+    return float(settings.LTI_PASSBACK_BUDGET)
 
 
 def unsent() -> QuerySet[LmsStudent]:
