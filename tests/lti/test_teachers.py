@@ -5,6 +5,7 @@ course its link was set up in, nobody else."""
 from __future__ import annotations
 
 import re
+from html import unescape
 
 from django.contrib.auth import get_user_model
 from django.test import Client
@@ -91,3 +92,16 @@ def test_an_instructor_of_another_course_cannot_reach_the_console(
     client.force_login(b)
     assert client.get(f"/en/quizzes/session/{code}/").status_code == 404
     assert client.get(f"/en/quizzes/session/{code}/lms-grades/").status_code == 404
+
+
+def test_a_teacher_without_quizzes_is_signed_in_to_build_one(
+    launch: Launch, client: Client, quiz: Quiz
+) -> None:
+    page = launch(deep_link=True, sub="teacher-2").content.decode()
+    entry = re.search(r'href="(/lti/enter/[^"]+)"', page)
+    assert entry is not None and "Showdowns" not in page
+    client.logout()
+    landed = client.get(unescape(entry.group(1)))
+    assert landed["Location"] == "/ja/quizzes/"
+    b = LmsTeacher.objects.get(sub="teacher-2").user
+    assert client.get("/ja/quizzes/").context["user"] == b
