@@ -8,7 +8,6 @@ import ast
 import enum
 import importlib
 import inspect
-import pkgutil
 from pathlib import Path
 
 import pytest
@@ -17,23 +16,49 @@ import tutor.engine
 
 PACKAGE = tutor.engine.__name__
 ENGINE = Path(tutor.engine.__file__).parent
-MODULES = {info.name: ENGINE / f"{info.name}.py" for info in pkgutil.iter_modules([str(ENGINE)])}
 
 
-def engine_imports(source: str) -> list[tuple[str, str]]:
-    """(engine module imported, where: ``"module"``, ``"function"`` or ``"type_checking"``)."""
+def _modules() -> dict[str, Path]:
+    """Every module of the engine by its dotted name inside it (``cards``,
+    ``histories.phh``; a subpackage by its own name)."""
+    found = {}
+    for path in sorted(ENGINE.rglob("*.py")):
+        parts = path.relative_to(ENGINE).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        if parts:
+            found[".".join(parts)] = path
+    return found
+
+
+MODULES = _modules()
+
+
+def package_of(name: str) -> str:
+    """Where a module's relative imports start: a subpackage is its own, a module its parent's."""
+    if MODULES[name].name == "__init__.py":
+        return name
+    return name.rpartition(".")[0]
+
+
+def engine_imports(source: str, package: str = "") -> list[tuple[str, str]]:
+    """(engine module imported, where: ``"module"``, ``"function"`` or ``"type_checking"``),
+    for a module whose relative imports start in the engine's subpackage ``package``."""
     found: list[tuple[str, str]] = []
+    prefix = PACKAGE + "."
 
     def targets(node: ast.Import | ast.ImportFrom) -> list[str]:
         if isinstance(node, ast.Import):
             names = [a.name for a in node.names]
-            return [n.split(".")[2] for n in names if n.startswith(PACKAGE + ".")]
-        if node.level == 1 and node.module:  # from .cards import Card
-            return [node.module.split(".")[0]]
-        if node.level == 1:  # from . import events
-            return [a.name for a in node.names]
-        if node.level == 0 and node.module and node.module.startswith(PACKAGE + "."):
-            return [node.module.split(".")[2]]
+            return [n.removeprefix(prefix) for n in names if n.startswith(prefix)]
+        if node.level:  # from .cards import Card, from ..hand import Hand, from . import events
+            base = package.split(".") if package else []
+            base = base[: len(base) - (node.level - 1)] if node.level > 1 else base
+            if node.module:
+                return [".".join([*base, node.module])]
+            return [".".join([*base, a.name]) for a in node.names]
+        if node.level == 0 and node.module and node.module.startswith(prefix):
+            return [node.module.removeprefix(prefix)]
         if node.level == 0 and node.module == PACKAGE:
             return [a.name for a in node.names]
         return []
@@ -56,7 +81,7 @@ def engine_imports(source: str) -> list[tuple[str, str]]:
 def import_graph() -> dict[str, set[str]]:
     graph = {}
     for name, path in MODULES.items():
-        imports = engine_imports(path.read_text(encoding="utf-8"))
+        imports = engine_imports(path.read_text(encoding="utf-8"), package_of(name))
         graph[name] = {target for target, _ in imports if target in MODULES}
     return graph
 
@@ -86,6 +111,7 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
 
 def test_the_engine_modules_are_found():
     assert {"cards", "hand", "handstate", "showdown", "seatview", "fast", "holdem"} <= set(MODULES)
+    assert {"histories", "histories.phh", "histories.replay"} <= set(MODULES)
 
 
 def test_the_import_graph_has_no_cycle():
@@ -98,7 +124,9 @@ def test_the_import_graph_has_no_cycle():
 def test_no_engine_import_hides_in_a_function_or_type_checking(name):
     hidden = [
         (target, where)
-        for target, where in engine_imports(MODULES[name].read_text(encoding="utf-8"))
+        for target, where in engine_imports(
+            MODULES[name].read_text(encoding="utf-8"), package_of(name)
+        )
         if where != "module"
     ]
     assert hidden == [], f"{name}.py imports {hidden}"
@@ -119,6 +147,12 @@ def test_the_checks_catch_cycles_and_hidden_imports():
         ("cards", "module"),
         ("hand", "type_checking"),
         ("views", "function"),
+    ]
+    nested = "from ..hand import Hand\nfrom .record import Record\nfrom . import phh\n"
+    assert engine_imports(nested, "histories") == [
+        ("hand", "module"),
+        ("histories.record", "module"),
+        ("histories.phh", "module"),
     ]
 
 
@@ -143,7 +177,7 @@ def has_no_aliases(cls: type[enum.Enum]) -> bool:
 
 
 def decorators(cls: type[enum.Enum]) -> list[str]:
-    source = MODULES[cls.__module__.rsplit(".", 1)[1]].read_text(encoding="utf-8")
+    source = MODULES[cls.__module__.removeprefix(PACKAGE + ".")].read_text(encoding="utf-8")
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
             return [ast.unparse(d) for d in node.decorator_list]
