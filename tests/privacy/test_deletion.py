@@ -61,3 +61,23 @@ def test_a_learner_deletes_their_progress_only(
     kept = rows(school.user)
     assert kept["quizzes"] == 1 and kept["answers"] == 8 and kept["members"] == 3
     assert rows(other.user) == FULL
+
+
+def test_an_account_without_a_password_is_deleted_by_typing_its_username(
+    teacher: Client, school: School, other: School
+) -> None:
+    """A teacher who signs in only through Moodle or Canvas (LTI) has no password to type:
+    the page asks for the account's username instead, and a wrong one deletes nothing."""
+    school.user.set_unusable_password()
+    school.user.save()
+    teacher.force_login(school.user)  # a new password hash ends the old log-in
+    page = teacher.get("/cs/accounts/delete/").content.decode()
+    assert 'type="password"' not in page and 'name="confirm"' in page
+    wrong = teacher.post("/cs/accounts/delete/", {"confirm": "someone else"})
+    assert wrong.status_code == 422 and rows(school.user) == FULL
+    assert "To není uživatelské jméno tohoto účtu." in wrong.content.decode()
+    assert teacher.post("/cs/accounts/delete/", {"password": ""}).status_code == 422
+    typed = f"  {school.user.get_username().upper()} "  # spaces and case forgiven
+    response = teacher.post("/cs/accounts/delete/", {"confirm": typed})
+    assert response.status_code == 302
+    assert set(rows(school.user).values()) == {0} and rows(other.user) == FULL
