@@ -22,7 +22,8 @@ CSVS = {
     "quizzes.csv", "quiz_questions.csv", "bank.csv", "tags.csv", "bank_tags.csv",
     "classes.csv", "rosters.csv", "sessions.csv", "students.csv", "answers.csv",
     "learning_settings.csv", "daily_counts.csv", "progress.csv", "learning_answers.csv",
-    "lesson_sittings.csv", "lesson_answers.csv",
+    "lesson_sittings.csv", "lesson_answers.csv", "lms_accounts.csv", "lms_activities.csv",
+    "lms_students.csv",
 }  # fmt: skip
 
 
@@ -95,3 +96,29 @@ def test_the_json_writer_writes_valid_json_for_no_learner(db: None) -> None:
     response = export.progress_json(None)
     data = json.loads(response.content)
     assert data["progress"] == [] and data["lesson_answers"] == []
+
+
+def test_what_moodle_or_canvas_sent_is_in_the_download(
+    teacher: Client, school: School, other: School
+) -> None:
+    """A teacher who came through LTI gets their LMS account, their activities and their
+    students' LMS names and e-mails; another teacher's LMS students stay out."""
+    from tutor.lti.models import LmsStudent, LmsTeacher, Platform, ResourceLink
+
+    moodle = Platform.objects.create(
+        name="Moodle", issuer="https://moodle.example", client_id="c", owner=other.user
+    )
+    LmsTeacher.objects.create(platform=moodle, sub="t-1", user=school.user)
+    for owner, sub in ((school, "s-1"), (other, "s-2")):
+        link = ResourceLink.objects.create(
+            platform=moodle, resource_link_id=f"r-{sub}", session=owner.homework, context_id="c9"
+        )
+        LmsStudent.objects.create(
+            link=link, sub=sub, participant=owner.homework.participants.first(),
+            email=f"{sub}@school.example", sent_score=3,
+        )  # fmt: skip
+    archive = download(teacher)
+    assert [r["lms_user"] for r in table(archive, "lms_accounts")] == ["t-1"]
+    assert [r["course"] for r in table(archive, "lms_activities")] == ["c9"]
+    students = table(archive, "lms_students")
+    assert [(r["email"], r["sent_score"]) for r in students] == [("s-1@school.example", "3")]

@@ -48,6 +48,11 @@ ABOUT = {
     "sessions": _("every session of your quizzes, with the questions it asked"),
     "students": _("the students who joined each session: nickname, and the roster name picked"),
     "answers": _("every answer those students gave"),
+    "lms_accounts": _("the Moodle or Canvas account you sign in with, if any"),
+    "lms_activities": _("the Moodle or Canvas activities that open your sessions"),
+    "lms_students": _(
+        "the students who came from Moodle or Canvas: their names, e-mail and the grade sent back"
+    ),
     "learning_settings": _(
         "your daily goal, your time zone and language, and whether you asked for reminders"
     ),

@@ -17,6 +17,7 @@ from django.db.models import QuerySet
 from tutor.classrooms.models import Classroom, Member
 from tutor.learning.models import Attempt, ConceptProgress, DailyCount, Learner
 from tutor.lessons.models import Sitting, SittingAnswer
+from tutor.lti.models import CoTeacher, LmsStudent, LmsTeacher, ResourceLink
 from tutor.quizzes.models import OwnQuestion, Participant, Quiz, Response, Session, Slot, Tag
 
 if TYPE_CHECKING:
@@ -96,6 +97,24 @@ TEACHER: tuple[Table, ...] = (
         lambda user: Response.objects.filter(participant__session__quiz__owner=user),
         "student_id=participant_id", "question=index", "answer", "correct", "points",
         "attempts", "elapsed_ms", "shown", "answered", "history",
+    ),
+    _table(
+        "lms_accounts",
+        lambda user: LmsTeacher.objects.filter(user=user),
+        "platform=platform__name", "issuer=platform__issuer", "lms_user=sub", "created",
+    ),
+    _table(
+        "lms_activities",
+        lambda user: ResourceLink.objects.filter(session__quiz__owner=user)
+        | ResourceLink.objects.filter(pk__in=CoTeacher.objects.filter(user=user).values("link")),
+        "id", "session_id", "platform=platform__name", "resource_link_id", "title",
+        "course=context_id", "lineitem", "created",
+    ),
+    _table(
+        "lms_students",
+        lambda user: LmsStudent.objects.filter(participant__session__quiz__owner=user),
+        "student_id=participant_id", "activity_id=link_id", "lms_user=sub", "given_name",
+        "family_name", "email", "username", "sent_score", "sent_at",
     ),
 )  # fmt: skip
 
