@@ -16,12 +16,13 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from benchmarks.gunicorn_server import HOST, Server, free_port
+from benchmarks.gunicorn_server import HOST
 from benchmarks.load_quiz import cpu
 from benchmarks.load_quiz.bench import bench_pages, bench_poll, warm_up
 from benchmarks.load_quiz.check import check_database
 from benchmarks.load_quiz.cpu_report import Record, cpu_summary, print_cpu, read
 from benchmarks.load_quiz.faults import plan_faults
+from benchmarks.load_quiz.machine import load_average
 from benchmarks.load_quiz.prepare import (
     QuizSetup,
     create_quiz,
@@ -32,13 +33,13 @@ from benchmarks.load_quiz.report import (
     P99_GOAL_MS,
     RATIO_GOAL,
     bench_summary,
-    load_average,
     print_bench,
     print_report,
     print_result,
     summarize,
 )
 from benchmarks.load_quiz.scenario import run_quiz
+from benchmarks.load_quiz.servers import RedisServer, Servers
 
 
 def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
@@ -66,6 +67,9 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
     add("--timeout", type=float, default=900.0, help="global time limit, s (default 900)")
     add("--max-requests", type=int, default=None, help="request budget of the quiz phase")
     add("--request-timeout", type=float, default=120.0, help="s to wait for a reply (120)")
+    add("--servers", type=int, default=1, help="app servers (gunicorns) on loopback ports (1)")
+    add("--redis", action="store_true", help="start a Redis of the run's own (REDIS_URL)")
+    add("--redis-url", default="", help="use this Redis (REDIS_URL) instead of none")
     add("--workers", type=int, default=None, help="gunicorn workers (default: production's)")
     add("--threads", type=int, default=None, help="threads per worker (default: production's)")
     add("--bench-clients", type=int, default=16, help="keep-alive clients of the page bench")
@@ -85,8 +89,10 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
 
 def check_options(parser: argparse.ArgumentParser, options: argparse.Namespace) -> None:
     """Refuse inconsistent options; fill in the defaults that depend on others."""
-    if options.students < 1 or options.questions < 1:
-        parser.error("--students and --questions must be at least 1")
+    if options.students < 1 or options.questions < 1 or options.servers < 1:
+        parser.error("--students, --questions and --servers must be at least 1")
+    if options.redis and options.redis_url:
+        parser.error("--redis starts a Redis; --redis-url names one: not both")
     if not 0 <= options.think_min <= options.think_max:
         parser.error("--think-min must be between 0 and --think-max")
     if options.bench_only and (options.no_bench or options.fault):
@@ -112,26 +118,36 @@ def check_options(parser: argparse.ArgumentParser, options: argparse.Namespace) 
 
 
 def start(
-    options: argparse.Namespace, environment: dict[str, str], server: Server, tmp: Path
+    options: argparse.Namespace, environment: dict[str, str], servers: Servers, tmp: Path
 ) -> tuple[str, QuizSetup]:
-    """The database, the quiz and a warm server; what the database is, and the quiz."""
+    """Redis if asked for, the database, the quiz and warm servers; what the database is
+    (and the Redis), and the quiz."""
+    if options.redis:
+        servers.redis = RedisServer(tmp)
+        servers.redis.start()
+        environment["REDIS_URL"] = servers.redis.url
+    elif options.redis_url:
+        environment["REDIS_URL"] = options.redis_url
     print(f"Preparing the database and static files in {tmp} ...", flush=True)
     database = prepare_database(environment)
+    if environment.get("REDIS_URL"):
+        database += f", Redis at {environment['REDIS_URL']}"
     setup = create_quiz(
         options.questions, random.Random(options.seed), options.mode, options.time_limit
     )
-    print(f"Starting gunicorn on {HOST}:{server.port} ({database}) ...", flush=True)
-    server.start()
-    warm_up(options, server)
+    ports = ", ".join(str(port) for port in servers.ports)
+    print(f"Starting gunicorn on {HOST}:{ports} ({database}) ...", flush=True)
+    servers.start()
+    warm_up(options, servers)
     return database, setup
 
 
-def bench(options: argparse.Namespace, server: Server) -> tuple[dict[str, Any], int]:
+def bench(options: argparse.Namespace, servers: Servers) -> tuple[dict[str, Any], int]:
     """The page bench's figures (with the load average around it), and its errors."""
     before = load_average()
-    drill, bare = bench_pages(options, server)
+    drill, bare = bench_pages(options, servers)
     # A live session of its own, whose one student polls and finds nothing new.
-    poll = bench_poll(options, server, create_quiz(1, random.Random(options.seed)).code)
+    poll = bench_poll(options, servers, create_quiz(1, random.Random(options.seed)).code)
     figures = {
         "bench": bench_summary(drill, bare),
         "bench_poll": bench_summary(poll, bare)["drill"],
@@ -143,15 +159,15 @@ def bench(options: argparse.Namespace, server: Server) -> tuple[dict[str, Any], 
     return figures, drill.errors + bare.errors + poll.errors
 
 
-def cpu_log(server: Server) -> list[Record]:
-    """What the workers noted of each request (benchmarks/load_quiz/cpu.py)."""
-    return read(Path(server.environment[cpu.ENVIRONMENT]))
+def cpu_log(servers: Servers) -> list[Record]:
+    """What every server's workers noted of each request (benchmarks/load_quiz/cpu.py)."""
+    return read(Path(servers.environment[cpu.ENVIRONMENT]))
 
 
-def bench_only(options: argparse.Namespace, server: Server, database: str) -> dict[str, Any]:
-    figures, errors = bench(options, server)
-    server.stop()
-    figures["cpu"] = cpu_summary(cpu_log(server), None, figures["bench_windows"])
+def bench_only(options: argparse.Namespace, servers: Servers, database: str) -> dict[str, Any]:
+    figures, errors = bench(options, servers)
+    servers.stop()
+    figures["cpu"] = cpu_summary(cpu_log(servers), None, figures["bench_windows"])
     results = {
         "ok": not errors,
         "failures": ["errors in the page bench"] if errors else [],
@@ -165,7 +181,7 @@ def bench_only(options: argparse.Namespace, server: Server, database: str) -> di
 
 
 def quiz(
-    options: argparse.Namespace, server: Server, setup: QuizSetup, database: str
+    options: argparse.Namespace, servers: Servers, setup: QuizSetup, database: str
 ) -> dict[str, Any]:
     """The quiz (with its faults), the page bench, the database check, and the report."""
     faults = plan_faults(options.questions) if options.fault else []
@@ -176,27 +192,27 @@ def quiz(
         flush=True,
     )
     load_before = load_average()
-    run, students, teacher, elapsed = run_quiz(options, server, setup, faults)
+    run, students, teacher, elapsed = run_quiz(options, servers, setup, faults)
     for fault in faults:
         if fault.what == "master" and fault.done:
-            fault.orphans_s = server.orphans_exited()
+            fault.orphans_s = servers.first.orphans_exited()
     load = f"{load_before} before, {load_average()} after"
     figures: dict[str, Any] = {}
     bench_errors = 0
     if not options.no_bench:
-        idle = server.wait_idle()
+        idle = servers.wait_idle()
         print(
             f"Benching the drill page and the bare view (idle after {idle:.0f} s) ...", flush=True
         )
-        warm_up(options, server)  # the faults leave new, cold workers
-        figures, bench_errors = bench(options, server)
-    server.stop()
+        warm_up(options, servers)  # the faults leave new, cold workers
+        figures, bench_errors = bench(options, servers)
+    servers.stop()
     from django.db import connections
 
     connections.close_all()
     check = check_database(students, setup.session_id, options.questions)
     results = summarize(options, run, students, teacher, elapsed, faults, check)
-    results["cpu"] = cpu_summary(cpu_log(server), run.window, figures.get("bench_windows", {}))
+    results["cpu"] = cpu_summary(cpu_log(servers), run.window, figures.get("bench_windows", {}))
     p99 = results["quiz"]["students"]["p99"]
     results.update(
         database=database, load=load, goals={"p99_ms": p99, "p99_met": p99 < P99_GOAL_MS}
@@ -216,25 +232,27 @@ def main(argv: list[str] | None = None) -> int:
     options = parse_options(argv)
     tmp = Path(tempfile.mkdtemp(prefix="load_quiz-"))
     environment = server_environment(options, tmp)
-    server = Server(environment, free_port(), tmp / "gunicorn.log")
+    servers = Servers(environment, options.servers, tmp)
     try:
         try:
-            database, setup = start(options, environment, server, tmp)
+            database, setup = start(options, environment, servers, tmp)
         except (RuntimeError, OSError, subprocess.SubprocessError) as error:
             print(f"setup failed: {error}", file=sys.stderr)
             return 2
         if options.bench_only:
-            results = bench_only(options, server, database)
+            results = bench_only(options, servers, database)
         else:
-            results = quiz(options, server, setup, database)
+            results = quiz(options, servers, setup, database)
         if options.json:
             options.json.write_text(json.dumps(results, indent=2, default=str))
         if not results["ok"] and not options.bench_only:
-            print(f"\ngunicorn log: {server.log}\n{server.tail(15)}")
+            print(f"\ngunicorn logs: {servers.tail(15)}")
             options.keep = True
         return 0 if results["ok"] else 1
     finally:
-        server.stop()
+        servers.stop()
+        if servers.redis is not None:
+            servers.redis.stop()
         if options.keep:
             print(f"(kept {tmp})")
         else:

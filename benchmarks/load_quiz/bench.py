@@ -1,6 +1,7 @@
 """The page bench: a fixed number of keep-alive clients asking for one page back to back, a
-drill page against the bare view (the framework's own limit), on the quiz's server; and
-the warm-up that lets every worker build its tables first."""
+drill page against the bare view (the framework's own limit), on the quiz's servers (the
+clients spread over them round-robin); and the warm-up that lets every worker build its
+tables first."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from benchmarks.gunicorn_server import Server
 from benchmarks.load_quiz.browser import Browser, Run, Stop, Unanswered
 from benchmarks.load_quiz.pages import (
     ATTEMPT_RE,
@@ -22,6 +22,7 @@ from benchmarks.load_quiz.pages import (
     PlayPage,
     csrf_token,
 )
+from benchmarks.load_quiz.servers import Servers
 
 Path = Callable[[random.Random], str]  # the address of each request, new seeds each time
 
@@ -45,20 +46,22 @@ class BenchResult:
 
 def hammer(
     options: argparse.Namespace,
-    server: Server,
+    servers: Servers,
     kind: str,
     path: Path,
     seconds: float,
     cookies: dict[str, str] | None = None,
 ) -> BenchResult:
     """``bench_clients`` keep-alive clients asking for ``path`` back to back for ``seconds``,
-    each with its own copy of ``cookies``."""
-    run = Run(options, server.port, budget=10**9, seconds=seconds + options.request_timeout + 30)
+    each with its own copy of ``cookies``, spread over the servers round-robin."""
+    run = Run(
+        options, servers.first.port, budget=10**9, seconds=seconds + options.request_timeout + 30
+    )
     stop_at = time.monotonic() + seconds
 
     def client(number: int) -> None:
         rng = random.Random(number)
-        browser = Browser(run)
+        browser = Browser(run, servers.port_for(number + 1))
         browser.cookies = dict(cookies or {})
         while time.monotonic() < stop_at:
             try:
@@ -69,14 +72,14 @@ def hammer(
                 return
 
     threads = [threading.Thread(target=client, args=(n,)) for n in range(options.bench_clients)]
-    client_cpu, server_cpu, started = time.process_time(), server.worker_cpu(), time.perf_counter()
+    client_cpu, server_cpu, started = time.process_time(), servers.worker_cpu(), time.perf_counter()
     first = time.monotonic()
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     elapsed = time.perf_counter() - started
-    server_after = server.worker_cpu()
+    server_after = servers.worker_cpu()
     samples = run.samples()
     return BenchResult(
         kind=kind,
@@ -114,7 +117,7 @@ def bench_level(options: argparse.Namespace) -> str:
     return dict(QUESTION_DRILLS).get(options.drill, "easy")
 
 
-def warm_up(options: argparse.Namespace, server: Server) -> None:
+def warm_up(options: argparse.Namespace, servers: Servers) -> None:
     """Let every worker parse its templates, load its catalogs and build the engine's tables,
     as a server that has been up for a while has: otherwise the first seconds measure
     start-up. What is measured here is thrown away."""
@@ -122,22 +125,22 @@ def warm_up(options: argparse.Namespace, server: Server) -> None:
     pages = [("drill", drill_path(slug, level)) for slug, level in drills]
     pages += [("join", join_path), ("bare", bare_path)]
     for kind, path in pages:
-        hammer(options, server, kind, path, options.bench_warmup)
+        hammer(options, servers, kind, path, options.bench_warmup)
 
 
-def bench_pages(options: argparse.Namespace, server: Server) -> tuple[BenchResult, BenchResult]:
+def bench_pages(options: argparse.Namespace, servers: Servers) -> tuple[BenchResult, BenchResult]:
     """The drill page of ``--drill``, then the bare view, ``bench_seconds`` each."""
     drill = drill_path(options.drill, bench_level(options))
     return (
-        hammer(options, server, "drill", drill, options.bench_seconds),
-        hammer(options, server, "bare", bare_path, options.bench_seconds),
+        hammer(options, servers, "drill", drill, options.bench_seconds),
+        hammer(options, servers, "bare", bare_path, options.bench_seconds),
     )
 
 
-def poller(options: argparse.Namespace, server: Server, code: str) -> tuple[dict[str, str], str]:
-    """A student who has joined the live session ``code`` (its cookies), and the address of
-    its "nothing new" poll: the page's version."""
-    run = Run(options, server.port, budget=10, seconds=options.request_timeout + 30)
+def poller(options: argparse.Namespace, servers: Servers, code: str) -> tuple[dict[str, str], str]:
+    """A student who has joined the live session ``code`` (its cookies; on the first server,
+    and valid on every one), and the address of its "nothing new" poll: the page's version."""
+    run = Run(options, servers.first.port, budget=10, seconds=options.request_timeout + 30)
     browser = Browser(run)
     page = browser.get(f"/{LANGUAGE}/join/{code}/", "join").text
     attempt = ATTEMPT_RE.search(page)
@@ -150,9 +153,9 @@ def poller(options: argparse.Namespace, server: Server, code: str) -> tuple[dict
     return browser.cookies, f"/{LANGUAGE}/play/{code}/state/?v={version}"
 
 
-def bench_poll(options: argparse.Namespace, server: Server, code: str) -> BenchResult:
+def bench_poll(options: argparse.Namespace, servers: Servers, code: str) -> BenchResult:
     """The "nothing new" poll of one joined student (live session ``code``), back to back
     like the pages, to set against the bare view under the same load."""
-    cookies, address = poller(options, server, code)
-    hammer(options, server, "poll", lambda rng: address, options.bench_warmup, cookies)
-    return hammer(options, server, "poll", lambda rng: address, options.bench_seconds, cookies)
+    cookies, address = poller(options, servers, code)
+    hammer(options, servers, "poll", lambda rng: address, options.bench_warmup, cookies)
+    return hammer(options, servers, "poll", lambda rng: address, options.bench_seconds, cookies)

@@ -61,6 +61,7 @@ class Run:
         self.ending_at = 0.0  # when the teacher pressed "end" (time.monotonic)
         self.client_cpu = 0.0  # s of CPU used by this process's clients
         self.server_cpu: float | None = None  # s of CPU used by the workers
+        self.cores: dict[str, float] = {}  # cores busy per part of the machine (machine.py)
         self.window = (0.0, 0.0)  # time.monotonic() when the clients started and ended
 
     def count_request(self) -> None:
@@ -113,8 +114,9 @@ class Reply:
 class Browser:
     """One visitor: a cookie jar and a keep-alive connection; every reply is timed."""
 
-    def __init__(self, run: Run) -> None:
+    def __init__(self, run: Run, port: int | None = None) -> None:
         self.run = run
+        self.port = port or run.port  # the server this visitor sticks to
         self.cookies: dict[str, str] = {}
         self.connection: http.client.HTTPConnection | None = None
         self.samples: list[Sample] = []
@@ -122,7 +124,7 @@ class Browser:
 
     def new_connection(self, timeout: float | None = None) -> http.client.HTTPConnection:
         return http.client.HTTPConnection(
-            HOST, self.run.port, timeout=timeout or self.run.options.request_timeout
+            HOST, self.port, timeout=timeout or self.run.options.request_timeout
         )
 
     def begin(

@@ -41,13 +41,15 @@ def give_up_after(rng: random.Random) -> float:
 
 
 class Student:
-    def __init__(self, run: Run, number: int, code: str, seed: int) -> None:
+    def __init__(
+        self, run: Run, number: int, code: str, seed: int, port: int | None = None
+    ) -> None:
         self.run = run
         self.options = run.options
         self.nickname = f"student-{number:04d}"
         self.code = code
         self.rng = random.Random(seed)
-        self.browser = Browser(run)
+        self.browser = Browser(run, port)  # the server this student sticks to
         self.play_path = f"/{LANGUAGE}/play/{code}/"
         self.csrf = ""
         # Every answer sent, per question: (the choices, what the reply said).

@@ -6,9 +6,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
-import platform
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 from benchmarks.load_quiz.bench import BenchResult
@@ -17,6 +15,7 @@ from benchmarks.load_quiz.check import Check
 from benchmarks.load_quiz.client import Student, Teacher
 from benchmarks.load_quiz.cpu_report import print_cpu
 from benchmarks.load_quiz.faults import Fault
+from benchmarks.load_quiz.machine import describe, machine
 from benchmarks.load_quiz.pages import EXPECTED
 
 STUDENT_KINDS = ("join", "play", "final", "state", "answer")
@@ -32,32 +31,14 @@ MASTER_GOAL_S = 5  # serving again after the master alone is killed
 
 
 # -- the machine ----------------------------------------------------------------------------
-def machine() -> str:
-    model = ""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return (
-        f"{os.cpu_count()} CPUs ({model or platform.processor() or 'unknown'}), "
-        f"{platform.system()} {platform.release()}, "
-        f"{platform.python_implementation()} {platform.python_version()}"
-    )
-
-
 def server_shape(options: argparse.Namespace) -> str:
+    """``2 servers x 5 workers x 2 threads``; one server is not counted."""
     workers = options.workers or int(
         os.environ.get("WEB_CONCURRENCY") or 2 * (os.cpu_count() or 1) + 1
     )
     threads = options.threads or int(os.environ.get("GUNICORN_THREADS") or 2)
-    return f"{workers} workers x {threads} threads"
-
-
-def load_average() -> str:
-    return " ".join(f"{value:.1f}" for value in os.getloadavg())
+    servers = getattr(options, "servers", 1)
+    return f"{f'{servers} servers x ' if servers > 1 else ''}{workers} workers x {threads} threads"
 
 
 # -- the figures ----------------------------------------------------------------------------
@@ -208,6 +189,7 @@ def quiz_figures(
         "seconds": elapsed,
         "rate": len(samples) / elapsed if elapsed else 0.0,
         "client_cpu_share": run.client_cpu / elapsed if elapsed else None,
+        "cores": run.cores,
         "server_cpu_share": run.server_cpu / elapsed if elapsed and run.server_cpu else None,
         "server_cpu_ms": 1000 * run.server_cpu / len(samples)
         if samples and run.server_cpu
@@ -308,6 +290,8 @@ def print_quiz(quiz: dict[str, Any]) -> None:
         )
     else:
         print(f"  CPU: these clients {100 * quiz['client_cpu_share']:.0f} % of a core")
+    if quiz.get("cores"):
+        print(f"  cores: {describe(quiz['cores'])}")
     print(HEADER)
     for kind, figures in quiz["kinds"].items():
         if figures["requests"] or figures["no_reply"]:

@@ -1,5 +1,6 @@
-"""The class run: every student and the teacher a thread of this process, against one
-server, until the teacher ends the quiz (or the run stops); what each client saw."""
+"""The class run: every student and the teacher a thread of this process, against the
+servers (each student sticking to one, round-robin; the teacher on the first), until the
+teacher ends the quiz (or the run stops); what each client saw."""
 
 from __future__ import annotations
 
@@ -8,38 +9,42 @@ import random
 import threading
 import time
 
-from benchmarks.gunicorn_server import Server
 from benchmarks.load_quiz.browser import Run
 from benchmarks.load_quiz.client import Student, Teacher
 from benchmarks.load_quiz.faults import Fault
 from benchmarks.load_quiz.homework import HomeworkStudent, HomeworkTeacher
+from benchmarks.load_quiz.machine import Meter
 from benchmarks.load_quiz.prepare import QuizSetup
+from benchmarks.load_quiz.servers import Servers
 
 
 def run_quiz(
-    options: argparse.Namespace, server: Server, setup: QuizSetup, faults: list[Fault]
+    options: argparse.Namespace, servers: Servers, setup: QuizSetup, faults: list[Fault]
 ) -> tuple[Run, list[Student], Teacher, float]:
-    """Run the quiz with ``faults`` fired on the way; the run, the students, the teacher and
-    the seconds it took. The workers' CPU time is known only if no fault replaced them."""
-    run = Run(options, server.port, options.max_requests, options.timeout)
+    """Run the quiz with ``faults`` fired on the way (on the first server); the run, the
+    students, the teacher and the seconds it took. The workers' CPU time is known only if
+    no fault replaced them."""
+    run = Run(options, servers.first.port, options.max_requests, options.timeout)
     seeds = random.Random(options.seed)
     homework = options.mode == "homework"
     student_type, teacher_type = (
         (HomeworkStudent, HomeworkTeacher) if homework else (Student, Teacher)
     )
     students = [
-        student_type(run, number, setup.code, seeds.randrange(2**32))
+        student_type(run, number, setup.code, seeds.randrange(2**32), servers.port_for(number))
         for number in range(1, options.students + 1)
     ]
-    teacher = teacher_type(run, setup, server, faults)
+    teacher = teacher_type(run, setup, servers.first, faults)
     threading.stack_size(512 * 1024)
     threads = [threading.Thread(target=s, name=s.nickname, daemon=True) for s in students]
     threads.append(threading.Thread(target=teacher, name="teacher", daemon=True))
     workers, server_cpu, client_cpu = (
-        set(server.workers()),
-        server.worker_cpu(),
+        set(servers.workers()),
+        servers.worker_cpu(),
         time.process_time(),
     )
+    meter = Meter({"workers": servers.worker_cpu, "redis": servers.redis_cpu})
+    meter.start()
     started, first = time.perf_counter(), time.monotonic()
     for thread in threads:
         thread.start()
@@ -48,9 +53,12 @@ def run_quiz(
     elapsed = time.perf_counter() - started
     run.window = (first, time.monotonic())
     run.client_cpu = time.process_time() - client_cpu
-    after = server.worker_cpu()
-    if server_cpu is not None and after is not None and set(server.workers()) == workers:
+    run.cores = meter.stop()
+    after = servers.worker_cpu()
+    if server_cpu is not None and after is not None and set(servers.workers()) == workers:
         run.server_cpu = after - server_cpu  # unknown when a fault replaced the workers
+    else:  # a fault replaced the workers: their share is unknown, and so is the rest
+        run.cores = {k: v for k, v in run.cores.items() if k not in ("workers", "rest")}
     if any(thread.is_alive() for thread in threads):
         run.stop("the global time limit passed")
         for thread in threads:

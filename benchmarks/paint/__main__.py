@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from benchmarks.gunicorn_server import HOST, Server, free_port
+from benchmarks.load_quiz.machine import load_average, machine
 from benchmarks.load_quiz.prepare import prepare_database, server_environment
-from benchmarks.load_quiz.report import load_average, machine
 from benchmarks.paint import report
 from benchmarks.paint.throttle import NETWORKS, Profile, forget_cache, slow_down
 
