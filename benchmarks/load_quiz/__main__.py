@@ -13,15 +13,19 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from benchmarks.gunicorn_server import HOST
 from benchmarks.load_quiz import cpu
 from benchmarks.load_quiz.bench import bench_pages, bench_poll, warm_up
+from benchmarks.load_quiz.browser import Run
 from benchmarks.load_quiz.check import check_database
+from benchmarks.load_quiz.client import Student, Teacher
+from benchmarks.load_quiz.compare import print_comparison
 from benchmarks.load_quiz.cpu_report import Record, cpu_summary, print_cpu, read
-from benchmarks.load_quiz.faults import plan_faults
+from benchmarks.load_quiz.faults import Fault, plan_faults
 from benchmarks.load_quiz.machine import load_average
 from benchmarks.load_quiz.prepare import (
     QuizSetup,
@@ -70,6 +74,14 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
     add("--servers", type=int, default=1, help="app servers (gunicorns) on loopback ports (1)")
     add("--redis", action="store_true", help="start a Redis of the run's own (REDIS_URL)")
     add("--redis-url", default="", help="use this Redis (REDIS_URL) instead of none")
+    add(
+        "--updates",
+        choices=("poll", "sse", "both"),
+        default="poll",
+        help="how students hear"
+        " of the teacher's moves: poll (the page's), sse (event streams), both (one quiz each)",
+    )
+    add("--p99-goal", type=float, default=P99_GOAL_MS, help="students' p99 goal, ms (100)")
     add("--workers", type=int, default=None, help="gunicorn workers (default: production's)")
     add("--threads", type=int, default=None, help="threads per worker (default: production's)")
     add("--bench-clients", type=int, default=16, help="keep-alive clients of the page bench")
@@ -99,8 +111,10 @@ def check_options(parser: argparse.ArgumentParser, options: argparse.Namespace) 
         parser.error("--bench-only cannot go with --no-bench or --fault")
     if options.retry_share + options.double_share > 1:
         parser.error("--retry-share and --double-share add up to more than 1")
-    if options.mode == "homework" and options.fault:
-        parser.error("--fault plays out in a live quiz only")
+    if options.mode == "homework" and (options.fault or options.updates != "poll"):
+        parser.error("--fault and --updates play out in a live quiz only")
+    if options.fault and options.updates != "poll":
+        parser.error("--fault goes with --updates poll only")
     if options.mode == "homework" and options.time_limit is None:
         options.time_limit = 10
     if options.time_limit is not None and options.time_limit <= options.think_max:
@@ -180,23 +194,69 @@ def bench_only(options: argparse.Namespace, servers: Servers, database: str) -> 
     return results
 
 
-def quiz(
-    options: argparse.Namespace, servers: Servers, setup: QuizSetup, database: str
-) -> dict[str, Any]:
-    """The quiz (with its faults), the page bench, the database check, and the report."""
+@dataclass
+class Phase:
+    """One quiz of the run: how the students heard of changes, and what came of it."""
+
+    updates: str
+    setup: QuizSetup
+    faults: list[Fault]
+    load: str
+    run: Run
+    students: list[Student]
+    teacher: Teacher
+    elapsed: float
+
+
+def play(options: argparse.Namespace, servers: Servers, setup: QuizSetup, updates: str) -> Phase:
+    """One quiz (with its faults), the students hearing of changes by ``updates``."""
     faults = plan_faults(options.questions) if options.fault else []
     print(
-        f"Quiz {setup.code} ({options.mode}): {options.students} students,"
+        f"Quiz {setup.code} ({options.mode}, {updates}): {options.students} students,"
         f" {options.questions} questions"
         f"{', a reload, a kill of the server and one of its master' if faults else ''} ...",
         flush=True,
     )
     load_before = load_average()
-    run, students, teacher, elapsed = run_quiz(options, servers, setup, faults)
+    run, students, teacher, elapsed = run_quiz(options, servers, setup, faults, updates)
     for fault in faults:
         if fault.what == "master" and fault.done:
             fault.orphans_s = servers.first.orphans_exited()
     load = f"{load_before} before, {load_average()} after"
+    return Phase(updates, setup, faults, load, run, students, teacher, elapsed)
+
+
+def phase_results(
+    options: argparse.Namespace, phase: Phase, records: list[Record], windows: dict[str, Any]
+) -> dict[str, Any]:
+    """A quiz's figures, its check against the database, and its CPU per kind."""
+    check = check_database(phase.students, phase.setup.session_id, options.questions)
+    run = phase.run
+    results = summarize(
+        options, run, phase.students, phase.teacher, phase.elapsed, phase.faults, check
+    )
+    results["cpu"] = cpu_summary(records, run.window, windows)
+    p99 = results["quiz"]["students"]["p99"]
+    results.update(
+        updates=phase.updates,
+        load=phase.load,
+        goals={"p99_ms": p99, "p99_met": p99 < options.p99_goal, "p99_goal_ms": options.p99_goal},
+    )
+    return results
+
+
+def quiz(
+    options: argparse.Namespace, servers: Servers, setup: QuizSetup, database: str
+) -> dict[str, Any]:
+    """The quiz (with its faults; with ``--updates both`` a second one, its students on
+    event streams), the page bench, the database check, and the report."""
+    phases = [
+        play(options, servers, setup, "poll" if options.updates == "both" else options.updates)
+    ]
+    if options.updates == "both":
+        servers.wait_idle()
+        again = create_quiz(options.questions, random.Random(options.seed + 1), options.mode)
+        phases.append(play(options, servers, again, "sse"))
     figures: dict[str, Any] = {}
     bench_errors = 0
     if not options.no_bench:
@@ -210,13 +270,16 @@ def quiz(
     from django.db import connections
 
     connections.close_all()
-    check = check_database(students, setup.session_id, options.questions)
-    results = summarize(options, run, students, teacher, elapsed, faults, check)
-    results["cpu"] = cpu_summary(cpu_log(servers), run.window, figures.get("bench_windows", {}))
-    p99 = results["quiz"]["students"]["p99"]
-    results.update(
-        database=database, load=load, goals={"p99_ms": p99, "p99_met": p99 < P99_GOAL_MS}
-    )
+    records, windows = cpu_log(servers), figures.get("bench_windows", {})
+    results = phase_results(options, phases[0], records, windows)
+    results["database"] = database
+    if len(phases) > 1:
+        results["sse"] = {
+            **phase_results(options, phases[1], records, windows),
+            "database": database,
+        }
+        results["ok"] = results["ok"] and results["sse"]["ok"]
+        results["failures"] += [f"sse: {failure}" for failure in results["sse"]["failures"]]
     if figures:
         results.update(figures)
         ratio = results["bench"]["ratio"]
@@ -225,6 +288,8 @@ def quiz(
             results["failures"].append(f"{bench_errors} errors in the page bench")
             results["ok"] = False
     print_report(results)
+    if "sse" in results:
+        print_comparison(results)
     return results
 
 
@@ -232,7 +297,7 @@ def main(argv: list[str] | None = None) -> int:
     options = parse_options(argv)
     tmp = Path(tempfile.mkdtemp(prefix="load_quiz-"))
     environment = server_environment(options, tmp)
-    servers = Servers(environment, options.servers, tmp)
+    servers = Servers(environment, options.servers, tmp, streams=options.updates != "poll")
     try:
         try:
             database, setup = start(options, environment, servers, tmp)

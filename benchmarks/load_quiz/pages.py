@@ -26,6 +26,7 @@ EXPECTED = {
     "drill": {200},
     "bare": {200},
     "poll": {204},
+    "stream": {200},
 }
 ALREADY_ANSWERED = "You have already answered this question"
 NOT_CURRENT = "That question is no longer open"

@@ -16,24 +16,36 @@ from benchmarks.load_quiz.homework import HomeworkStudent, HomeworkTeacher
 from benchmarks.load_quiz.machine import Meter
 from benchmarks.load_quiz.prepare import QuizSetup
 from benchmarks.load_quiz.servers import Servers
+from benchmarks.load_quiz.streams import StreamingStudent
 
 
 def run_quiz(
-    options: argparse.Namespace, servers: Servers, setup: QuizSetup, faults: list[Fault]
+    options: argparse.Namespace,
+    servers: Servers,
+    setup: QuizSetup,
+    faults: list[Fault],
+    updates: str = "poll",
 ) -> tuple[Run, list[Student], Teacher, float]:
     """Run the quiz with ``faults`` fired on the way (on the first server); the run, the
     students, the teacher and the seconds it took. The workers' CPU time is known only if
-    no fault replaced them."""
+    no fault replaced them. ``updates``: the students poll, or listen to event streams
+    ("sse", on the uvicorn beside their app server)."""
     run = Run(options, servers.first.port, options.max_requests, options.timeout)
     seeds = random.Random(options.seed)
     homework = options.mode == "homework"
-    student_type, teacher_type = (
-        (HomeworkStudent, HomeworkTeacher) if homework else (Student, Teacher)
-    )
+    student_type: type[Student] = Student
+    teacher_type: type[Teacher] = Teacher
+    if homework:
+        student_type, teacher_type = HomeworkStudent, HomeworkTeacher
+    elif updates == "sse":
+        student_type = StreamingStudent
     students = [
         student_type(run, number, setup.code, seeds.randrange(2**32), servers.port_for(number))
         for number in range(1, options.students + 1)
     ]
+    for number, student in enumerate(students, 1):
+        if isinstance(student, StreamingStudent):
+            student.stream_port = servers.stream_port_for(number) or 0
     teacher = teacher_type(run, setup, servers.first, faults)
     threading.stack_size(512 * 1024)
     threads = [threading.Thread(target=s, name=s.nickname, daemon=True) for s in students]
@@ -43,7 +55,9 @@ def run_quiz(
         servers.worker_cpu(),
         time.process_time(),
     )
-    meter = Meter({"workers": servers.worker_cpu, "redis": servers.redis_cpu})
+    meter = Meter(
+        {"workers": servers.worker_cpu, "streams": servers.stream_cpu, "redis": servers.redis_cpu}
+    )
     meter.start()
     started, first = time.perf_counter(), time.monotonic()
     for thread in threads:

@@ -1,0 +1,138 @@
+"""The student of ``--updates sse``: the same page, told of each change by a Server-Sent
+Events stream (``benchmarks/bench_events.py``, on the uvicorn beside the student's app
+server) instead of asking every two seconds. On each ``changed`` event the page asks for
+the new stage with the poll's own request (``state/?v=``), as htmx's SSE extension would
+with ``hx-trigger="sse:changed"``; a closed stream is opened again, as EventSource does.
+
+The stream is read from a plain socket: one thread per student blocks in ``recv`` until an
+event or its think time is over, so 2,000 open streams cost the clients nothing while the
+class waits. uvicorn frames the stream in HTTP/1.1 chunks; each event is written in one
+chunk, so an event is found whole between the chunk-size lines."""
+
+from __future__ import annotations
+
+import re
+import socket
+import time
+
+from benchmarks.gunicorn_server import HOST
+from benchmarks.load_quiz.browser import Run, Sample, Unanswered
+from benchmarks.load_quiz.client import Student
+from benchmarks.load_quiz.pages import LANGUAGE, Failure
+
+EVENT_RE = re.compile(rb"event: changed\ndata: (\d+)\n\n")
+KEEP = 4096  # bytes of unread stream kept while no event is found in them
+
+
+class Closed(Exception):
+    """The server closed the stream (the session ended, or the server stopped)."""
+
+
+class EventStream:
+    """One open ``/events/<code>/`` stream: its socket and what was read but not yet used."""
+
+    def __init__(self, run: Run, port: int, path: str, cookies: dict[str, str]) -> None:
+        self.run = run
+        started = time.perf_counter()
+        run.count_request()
+        cookie = "; ".join(f"{k}={v}" for k, v in cookies.items())
+        try:
+            self.socket = socket.create_connection((HOST, port), timeout=10)
+            self.socket.sendall(
+                f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\nAccept: text/event-stream\r\n"
+                f"Accept-Language: {LANGUAGE}\r\nCookie: {cookie}\r\n\r\n".encode()
+            )
+            head = b""
+            while b"\r\n\r\n" not in head:
+                data = self.socket.recv(4096)
+                if not data:
+                    raise ConnectionResetError("closed before the headers")
+                head += data
+        except OSError as error:
+            run.no_reply("stream", error)
+            raise Unanswered("stream", error) from error
+        head, self.buffer = head.split(b"\r\n\r\n", 1)
+        self.status = int(head.split(b" ", 2)[1])
+        self.ms = (time.perf_counter() - started) * 1000
+
+    def next_version(self, timeout: float) -> str | None:
+        """The version of the next ``changed`` event, or None when ``timeout`` s pass
+        without one; :class:`Closed` when the server closes the stream."""
+        deadline = time.monotonic() + timeout
+        while True:
+            found = EVENT_RE.search(self.buffer)
+            if found:
+                self.buffer = self.buffer[found.end() :]
+                return found.group(1).decode()
+            self.buffer = self.buffer[-KEEP:]
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            self.socket.settimeout(left)
+            try:
+                data = self.socket.recv(4096)
+            except TimeoutError:
+                return None
+            except OSError as error:
+                raise Closed(str(error)) from error
+            if not data:
+                raise Closed("closed by the server")
+            self.buffer += data
+
+    def close(self) -> None:
+        self.socket.close()
+
+
+class StreamingStudent(Student):
+    """A student whose page listens to the event stream instead of polling."""
+
+    stream_port: int
+    reconnects: int = 0
+
+    def open_stream(self, version: str) -> EventStream:
+        path = f"/events/{self.code}/?v={version}"
+        stream = EventStream(self.run, self.stream_port, path, self.browser.cookies)
+        self.browser.samples.append(Sample("stream", stream.ms, stream.status, time.monotonic()))
+        if stream.status != 200:
+            stream.close()
+            raise Failure(f"the event stream answered {stream.status}")
+        return stream
+
+    def follow(self) -> None:
+        """The page's loop: wait for an event or the end of the think time, fetch the new
+        stage on an event, answer each question once its think time is over."""
+        page = self.load()
+        stream = self.open_stream(page.version)
+        pending: tuple[int, float] | None = None  # (question, when to answer it)
+        try:
+            while not page.finished:
+                if page.index is None or page.index in self.answers:
+                    pending = None
+                elif pending is None or pending[0] != page.index:
+                    think = self.rng.uniform(self.options.think_min, self.options.think_max)
+                    pending = (page.index, time.monotonic() + think)
+                if pending is not None and time.monotonic() >= pending[1]:
+                    page = self.answer(pending[0], page) or self.load()
+                    pending = None
+                    continue
+                self.run.check()
+                wait = pending[1] - time.monotonic() if pending else 1.0  # 1 s: see run.check
+                try:
+                    version = stream.next_version(max(0.0, wait))
+                except Closed:
+                    stream.close()
+                    self.reconnects += 1
+                    version = "?"  # the stream ended: ask, then listen again
+                    stream = self.open_stream(page.version)
+                if version is None or version == page.version:
+                    continue
+                reply = self.browser.get(
+                    f"{self.play_path}state/?v={page.version}", "state", htmx=True
+                )
+                if reply.status == 200:
+                    page = self.stage(reply)
+                elif reply.status == 286:
+                    page = self.load()
+        finally:
+            stream.close()
+        self.finished = True
