@@ -12,13 +12,15 @@ changes.
 Where a change is seen: each process watches each session that has a listener, one task per
 session reading :func:`tutor.quizzes.poll.live_state` (the "state" cache, Redis when
 ``REDIS_URL`` is set, which the teacher's move clears) every ``WATCH_SECONDS``, and wakes
-every stream of that session at once. So 2,000 listeners on two servers cost two reads
+every stream of that session (each passing the change on within ``SPREAD_SECONDS``). So 2,000 listeners on two servers cost two reads
 every ``WATCH_SECONDS``, not 1,000 polls a second. Production code never loads this module.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
+import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
@@ -32,6 +34,10 @@ from tutor.quizzes.poll import live_state
 
 WATCH_SECONDS = 0.25  # how often a process reads a watched session's version
 HEARTBEAT_SECONDS = 15.0  # a comment line on a quiet stream, so proxies keep it open
+# Each stream passes a change on after a random delay of up to this many seconds, so that a
+# class does not ask for the new stage all in the same instant: 2 s spreads the requests as
+# the poll every 2 s does (--sse-spread; 0 wakes every stream at once).
+SPREAD_SECONDS = float(os.environ.get("BENCH_EVENTS_SPREAD", "0"))
 
 
 @dataclass
@@ -82,6 +88,7 @@ async def _stream(code: str, seen: int | None) -> AsyncIterator[bytes]:
         while True:
             changed = watch.changed  # taken before the check: a change after it wakes us
             if watch.version is not None and watch.version != seen:
+                await asyncio.sleep(random.uniform(0, SPREAD_SECONDS))
                 seen = watch.version
                 yield f"event: changed\ndata: {seen}\n\n".encode()
                 if watch.state == Session.State.ENDED:

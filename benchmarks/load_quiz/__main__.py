@@ -81,6 +81,12 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
         help="how students hear"
         " of the teacher's moves: poll (the page's), sse (event streams), both (one quiz each)",
     )
+    add(
+        "--sse-spread",
+        type=float,
+        default=None,
+        help="s over which a stream passes a change on (default: --poll, the poll's spread)",
+    )
     add("--p99-goal", type=float, default=P99_GOAL_MS, help="students' p99 goal, ms (100)")
     add("--workers", type=int, default=None, help="gunicorn workers (default: production's)")
     add("--threads", type=int, default=None, help="threads per worker (default: production's)")
@@ -119,6 +125,8 @@ def check_options(parser: argparse.ArgumentParser, options: argparse.Namespace) 
         options.time_limit = 10
     if options.time_limit is not None and options.time_limit <= options.think_max:
         parser.error("--time-limit must be longer than --think-max")
+    if options.sse_spread is None:
+        options.sse_spread = options.poll
     if options.reveal_pause is None:
         options.reveal_pause = options.poll + 0.5
     if options.max_requests is None:

@@ -73,7 +73,11 @@ def print_comparison(results: dict[str, Any]) -> None:
     poll, streams = phase_figures(results, bare_ms), phase_figures(sse, bare_ms)
     results["comparison"] = {"bare_ms": bare_ms, "poll": poll, "sse": streams}
     unit = f"a bare view = {bare_ms:.2f} ms of a worker's CPU" if bare_ms else "no bench"
-    print(f"\nPoll against event streams, same servers, same run ({unit}):")
+    spread = results["setup"]["sse_spread_s"]
+    print(
+        f"\nPoll against event streams, same servers, same run ({unit}; polls every"
+        f" {results['setup']['poll_s']:g} s, streams pass a change on within {spread:g} s):"
+    )
     print(f"  {'':<34}{'poll':>12}{'sse':>12}{'sse / poll':>12}")
     for label, key, form in ROWS:
         a, b = poll[key], streams[key]

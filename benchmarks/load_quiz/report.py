@@ -161,6 +161,7 @@ def setup_figures(options: argparse.Namespace) -> dict[str, Any]:
         "server": server_shape(options),
         "think_s": [options.think_min, options.think_max],
         "poll_s": options.poll,
+        "sse_spread_s": getattr(options, "sse_spread", None),
         "ramp_s": options.ramp,
         "retry_share": options.retry_share,
         "double_share": options.double_share,
