@@ -31,22 +31,7 @@ def run_quiz(
     no fault replaced them. ``updates``: the students poll, or listen to event streams
     ("sse", on the uvicorn beside their app server)."""
     run = Run(options, servers.first.port, options.max_requests, options.timeout)
-    seeds = random.Random(options.seed)
-    homework = options.mode == "homework"
-    student_type: type[Student] = Student
-    teacher_type: type[Teacher] = Teacher
-    if homework:
-        student_type, teacher_type = HomeworkStudent, HomeworkTeacher
-    elif updates == "sse":
-        student_type = StreamingStudent
-    students = [
-        student_type(run, number, setup.code, seeds.randrange(2**32), servers.port_for(number))
-        for number in range(1, options.students + 1)
-    ]
-    for number, student in enumerate(students, 1):
-        if isinstance(student, StreamingStudent):
-            student.stream_port = servers.stream_port_for(number) or 0
-    teacher = teacher_type(run, setup, servers.first, faults)
+    students, teacher = clients(run, servers, setup, faults, updates)
     threading.stack_size(512 * 1024)
     threads = [threading.Thread(target=s, name=s.nickname, daemon=True) for s in students]
     threads.append(threading.Thread(target=teacher, name="teacher", daemon=True))
@@ -81,3 +66,27 @@ def run_quiz(
         if browser.connection is not None:
             browser.connection.close()
     return run, students, teacher, elapsed
+
+
+def clients(
+    run: Run, servers: Servers, setup: QuizSetup, faults: list[Fault], updates: str
+) -> tuple[list[Student], Teacher]:
+    """The students, each with its server (and stream) round-robin, and the teacher."""
+    options = run.options
+    seeds = random.Random(options.seed)
+    homework = options.mode == "homework"
+    student_type: type[Student] = Student
+    teacher_type: type[Teacher] = Teacher
+    if homework:
+        student_type, teacher_type = HomeworkStudent, HomeworkTeacher
+    elif updates == "sse":
+        student_type = StreamingStudent
+    students = [
+        student_type(run, number, setup.code, seeds.randrange(2**32), servers.port_for(number))
+        for number in range(1, options.students + 1)
+    ]
+    for number, student in enumerate(students, 1):
+        if isinstance(student, StreamingStudent):
+            student.stream_port = servers.stream_port_for(number) or 0
+    teacher = teacher_type(run, setup, servers.first, faults)
+    return students, teacher
