@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import itertools
+import select
 import threading
 import time
 from collections import Counter
@@ -35,6 +36,18 @@ class Unanswered(Exception):
     def __init__(self, kind: str, error: BaseException) -> None:
         super().__init__(f"{kind}: {type(error).__name__} {error}")
         self.timed_out = isinstance(error, TimeoutError)
+
+
+def closed_by_server(connection: http.client.HTTPConnection) -> bool:
+    """Whether an idle keep-alive connection has been closed by the server: its socket is
+    readable (the end of the stream, or data nobody asked for) with no request pending."""
+    sock = connection.sock
+    if sock is None:
+        return False
+    try:
+        return bool(select.select([sock], [], [], 0)[0])
+    except (OSError, ValueError):
+        return True
 
 
 class Run:
@@ -200,7 +213,12 @@ class Browser:
         fields: Fields | None = None,
         htmx: bool = False,
     ) -> Reply:
-        """One request on the keep-alive connection (a new one if the last was closed)."""
+        """One request on the keep-alive connection (a new one if the last was closed, by
+        either side: as a browser does, a connection the server has closed while it was
+        idle, past gunicorn's keep-alive, is not used again)."""
+        if self.connection is not None and closed_by_server(self.connection):
+            self.connection.close()
+            self.connection = None
         if self.connection is None:
             self.connection = self.new_connection()
         connection = self.connection

@@ -16,11 +16,14 @@ def phase_figures(results: dict[str, Any], bare_ms: float | None) -> dict[str, A
     >>> quiz = {"students": {"requests": 100, "p50": 1.0, "p95": 2.0, "p99": 3.0},
     ...         "kinds": {"state": {"p99": 4.0}}, "seconds": 50.0,
     ...         "cores": {"workers": 0.5, "streams": 0.1, "clients": 0.2, "machine": 1.0}}
-    >>> figures = phase_figures({"quiz": quiz, "setup": {"students": 10}}, 1.0)
+    >>> figures = phase_figures({"quiz": quiz, "setup": {"students": 10, "questions": 3}}, 1.0)
     >>> figures["server_cores"], round(figures["bare_views_per_s"]), figures["requests_per_min"]
     (0.6, 600, 12.0)
+    >>> figures["server_seconds"], figures["bare_views_per_answer"]
+    (30.0, 1000.0)
     """
     quiz, students = results["quiz"], results["setup"]["students"]
+    answers = max(1, students * results["setup"]["questions"])
     cores = quiz.get("cores", {})
     server = cores.get("workers", 0.0) + cores.get("streams", 0.0)
     minutes = quiz["seconds"] / 60 or 1.0
@@ -36,6 +39,10 @@ def phase_figures(results: dict[str, Any], bare_ms: float | None) -> dict[str, A
         "streams_cores": cores.get("streams"),
         "server_cores": server,
         "bare_views_per_s": server * 1000 / bare_ms if bare_ms else None,
+        "server_seconds": server * quiz["seconds"],
+        "bare_views_per_answer": server * quiz["seconds"] * 1000 / bare_ms / answers
+        if bare_ms
+        else None,
         "clients_cores": cores.get("clients"),
         "machine_cores": cores.get("machine"),
     }
@@ -53,6 +60,8 @@ ROWS = (
     ("event streams (uvicorn), cores", "streams_cores", "{:.2f}"),
     ("the servers together, cores", "server_cores", "{:.2f}"),
     ("  = bare views a second", "bare_views_per_s", "{:,.0f}"),
+    ("the servers' CPU in all, s", "server_seconds", "{:,.1f}"),
+    ("  per student and question, bare views", "bare_views_per_answer", "{:,.1f}"),
     ("these clients, cores", "clients_cores", "{:.2f}"),
     ("machine busy, cores", "machine_cores", "{:.2f}"),
 )
