@@ -49,6 +49,7 @@ class Watch:
     state: str = ""
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     listeners: int = 0
+    task: asyncio.Task[None] | None = None  # the watching task, kept so it is not collected
 
 
 # The sessions watched in this process, by join code; an entry lives while a stream of it
@@ -75,7 +76,7 @@ def _subscribe(code: str) -> Watch:
     if watch is None:
         watch = _watches[code] = Watch()
         watch.listeners = 1
-        asyncio.get_running_loop().create_task(_watch(code, watch))
+        watch.task = asyncio.get_running_loop().create_task(_watch(code, watch))
     else:
         watch.listeners += 1
     return watch
