@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_http_methods
 
-from tutor.core import names
+from tutor.core import kept_pages, names
 from tutor.core.locales import current_language
 
 from . import classes, nicknames
@@ -89,6 +89,9 @@ class JoinForm(forms.Form):
         return nickname
 
 
+JOIN_PAGE = "quizzes/student/join.html"
+
+
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, code: str = "") -> HttpResponse:
     return with_device(request, _join(request, code))
@@ -102,8 +105,15 @@ def _join_page(request: HttpRequest, code: str) -> HttpResponse:
         if session is not None and participant_for(request, session) is not None:
             mark_joined(request)
             return redirect("quizzes:play", code=session.code)
-    form = JoinForm(initial={"code": code, "attempt": secrets.token_urlsafe(24)})
-    return render(request, "quizzes/student/join.html", {"form": form})
+    attempt = secrets.token_urlsafe(24)
+    if not kept_pages.keeps(request):
+        form = JoinForm(initial={"code": code, "attempt": attempt})
+        return render(request, JOIN_PAGE, {"form": form})
+    # A class opens this page in the same seconds: kept per language and address (the code
+    # is in the path), with the form's random value put in per request.
+    form = JoinForm(initial={"code": code, "attempt": kept_pages.stand_in("attempt")})
+    slots = {"attempt": kept_pages.Slot(attempt)}
+    return kept_pages.render(request, JOIN_PAGE, {"form": form}, key=(), slots=slots)
 
 
 def _join(request: HttpRequest, code: str) -> HttpResponse:
