@@ -73,15 +73,29 @@ def stand_in(name: str) -> str:
     return f"keptpagestandin{name}X"
 
 
+def finishes(request: HttpRequest) -> bool:
+    """Whether this request's HTML may be finished (typeset) before the middleware sees
+    it, and kept: not in the translators' in-context mode, whose markers are turned into
+    markup first and must never be kept."""
+    return not (markers.marking() or getattr(request, "translate_mode", False))
+
+
 def keeps(request: HttpRequest) -> bool:
     """Whether this request may get a kept page: see the module's docstring."""
     user = getattr(request, "user", None)
-    return not (
-        request.META.get("QUERY_STRING")
-        or markers.marking()
-        or getattr(request, "translate_mode", False)
-        or (user is not None and user.is_authenticated)
+    return (
+        finishes(request)
+        and not request.META.get("QUERY_STRING")
+        and not (user is not None and user.is_authenticated)
     )
+
+
+def finished_response(html: str, request: HttpRequest, status: int = 200) -> HttpResponse:
+    """A response of finished HTML holding :data:`TOKEN`: with this request's CSRF token,
+    marked so that the typography middleware passes it by."""
+    response = HttpResponse(html.replace(TOKEN, get_token(request)), status=status)
+    setattr(response, FINISHED, True)
+    return response
 
 
 def render(
@@ -112,6 +126,4 @@ def render(
     for name, slot in slots.items():
         value = str(conditional_escape(slot.value))
         html = html.replace(stand_in(name), finish(value, language) if slot.text else value)
-    response = HttpResponse(html.replace(TOKEN, get_token(request)), status=status)
-    setattr(response, FINISHED, True)
-    return response
+    return finished_response(html, request, status)
