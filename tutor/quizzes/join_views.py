@@ -22,7 +22,7 @@ from django.views.decorators.http import require_http_methods
 from tutor.core import kept_pages, names
 from tutor.core.locales import current_language
 
-from . import classes, nicknames
+from . import classes, hot, nicknames
 from .joins import (
     cookie_token,
     count_failure,
@@ -128,7 +128,7 @@ def _join(request: HttpRequest, code: str) -> HttpResponse:
     if not form.is_valid():
         return render(request, "quizzes/student/join.html", {"form": form}, status=422)
     code = form.cleaned_data["code"]
-    session = Session.objects.filter(code=code).first() if is_code(code) else None
+    session = hot.session(code) if is_code(code) else None
     if picker := classes.admit(request, code, session):
         return redirect(picker)  # a class's code, or a class's quiz: pick your name there
     if session is None:
@@ -157,7 +157,7 @@ def _join(request: HttpRequest, code: str) -> HttpResponse:
         form.add_error("nickname", str(nicknames.MESSAGES["nickname_taken"]))
         return render(request, "quizzes/student/join.html", {"form": form}, status=422)
 
-    if session.participants.looking_like(nickname).exists():
+    if hot.nickname_taken(session, (skeleton, capitals)):
         return taken()
     try:
         with transaction.atomic():
