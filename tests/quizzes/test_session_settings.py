@@ -87,19 +87,3 @@ def test_session_settings_per_student_reads_only_a_yes_or_no() -> None:
     assert SessionSettings.from_json({"per_student": True}).per_student
     assert not SessionSettings.from_json({"per_student": "yes"}).per_student
     assert not SessionSettings.from_json({"per_student": 1}).per_student
-
-
-def test_settings_view_sees_every_change_of_the_stored_settings() -> None:
-    """Read once per instance while ``settings`` stays what it was (a student's request
-    asks half a dozen times), and again after any change: assigned, in place, or set."""
-    from dataclasses import replace
-
-    session = Session(settings={**OLD})
-    first = session.settings_view
-    assert session.settings_view is first and first.attempts == 3
-    session.settings["attempts"] = 2  # changed in place
-    assert session.settings_view.attempts == 2
-    session.settings = {**OLD, "title": "Antes"}
-    assert session.settings_view.title == "Antes" and session.settings_view.attempts == 3
-    session.settings_view = replace(session.settings_view, language="ja")
-    assert session.settings_view.language == "ja" and session.settings["language"] == "ja"

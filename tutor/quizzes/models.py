@@ -6,7 +6,6 @@ deals the same question again from the same seed."""
 
 from __future__ import annotations
 
-import copy
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
@@ -281,14 +280,8 @@ class Session(models.Model):
 
     @property
     def settings_view(self) -> SessionSettings:
-        """The stored ``settings``, typed, with their defaults. A student's request asks
-        half a dozen times: read again only when ``settings`` is no longer what was read
-        (compared with a copy, so a change made in place is seen too)."""
-        read = self.__dict__.get("_settings_read")
-        if read is None or read[0] != self.settings:
-            read = (copy.deepcopy(self.settings), SessionSettings.from_json(self.settings))
-            self.__dict__["_settings_read"] = read
-        return read[1]
+        """The stored ``settings``, typed, with their defaults."""
+        return SessionSettings.from_json(self.settings)
 
     @settings_view.setter
     def settings_view(self, value: SessionSettings) -> None:
