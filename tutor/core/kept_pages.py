@@ -3,9 +3,9 @@ rendered once per process and language with stand-ins where each visitor's own p
 finished (typeset) once, and kept; each request only puts its own parts in.
 
 A page is kept only for a visitor who sees the page as everyone does: not signed in
-(no account bar, no log-out form), no query (the language switcher carries it), not in
-the translators' in-context mode (its markers must never be kept). Anyone else gets the
-page rendered as usual.
+(no account bar, no log-out form), no query (the language switcher carries it) unless
+the page puts it in as a slot, not in the translators' in-context mode (its markers must
+never be kept). Anyone else gets the page rendered as usual.
 
 Each visitor's own part is a :class:`Slot`. In the kept copy the context holds its
 stand-in (letters only, so that escaping and typesetting leave it as it is), which each
@@ -80,12 +80,14 @@ def finishes(request: HttpRequest) -> bool:
     return not (markers.marking() or getattr(request, "translate_mode", False))
 
 
-def keeps(request: HttpRequest) -> bool:
-    """Whether this request may get a kept page: see the module's docstring."""
+def keeps(request: HttpRequest, *, query: bool = False) -> bool:
+    """Whether this request may get a kept page: see the module's docstring. ``query``:
+    the page puts the query in itself (a slot in place of ``page_query``, which the
+    language links carry), so a request with one may have it too."""
     user = getattr(request, "user", None)
     return (
         finishes(request)
-        and not request.META.get("QUERY_STRING")
+        and (query or not request.META.get("QUERY_STRING"))
         and not (user is not None and user.is_authenticated)
     )
 
