@@ -91,3 +91,17 @@ def test_a_signed_in_visitor_gets_the_drill_page_rendered_for_them() -> None:
     page = client.get("/en/drills/holdem-showdown/?level=easy&seed=3")
     assert not getattr(page, kept_pages.FINISHED, False)
     assert "site-logout" in page.content.decode()
+
+
+def test_a_query_that_spells_a_stand_in_stays_as_typed() -> None:
+    """The query and the content are put in after the page is kept: text in the address
+    that spells the CSRF token's or the content's stand-in must not become either."""
+    spelled = f"{kept_pages.TOKEN}{kept_pages.stand_in('content')}"
+    client = Client()
+    page = client.get(f"/en/drills/holdem-showdown/?level=easy&seed=3&x={spelled}")
+    html = page.content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
+    assert token and getattr(page, kept_pages.FINISHED, False)
+    assert html.count(token.group(1)) == 2  # the form and the htmx headers, nowhere else
+    assert spelled in html  # the language links carry the query as it was typed
+    assert html.count('class="question"') == 1

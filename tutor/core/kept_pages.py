@@ -11,6 +11,8 @@ Each visitor's own part is a :class:`Slot`. In the kept copy the context holds i
 stand-in (letters only, so that escaping and typesetting leave it as it is), which each
 request replaces with its value, escaped as the template would have escaped it; a slot
 in the page's text is typeset like the text around it. The CSRF token is always a slot.
+The stand-ins are replaced in one pass, so text a visitor typed (a nickname, a query)
+that spells a stand-in stays as typed.
 
 The finishing step (the site's typography) is installed by ``tutor.site``
 (``SiteConfig.ready``) with :func:`finish_with`: this package sits below the site. A
@@ -24,6 +26,7 @@ template or a catalog changes (``tutor.site.apps``, ``tutor.site.dev_catalogs``)
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -33,6 +36,7 @@ from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils.html import conditional_escape
+from django.utils.safestring import SafeData
 
 from . import markers
 from .locales import current_language
@@ -125,7 +129,15 @@ def render(
         made = render_to_string(template_name, {**context, "csrf_token": TOKEN}, request)
         html = finish(made, language)
         caches["local"].set(cache_key, html, SECONDS)
+    token = get_token(request)
+    values = {TOKEN: token}
     for name, slot in slots.items():
         value = str(conditional_escape(slot.value))
-        html = html.replace(stand_in(name), finish(value, language) if slot.text else value)
-    return finished_response(html, request, status)
+        if isinstance(slot.value, SafeData):  # markup of the site's own (a stage, a drill)
+            value = value.replace(TOKEN, token)
+        values[stand_in(name)] = finish(value, language) if slot.text else value
+    # One pass: what a slot puts in (a nickname, a query) is never read for stand-ins.
+    filled = re.sub("|".join(map(re.escape, values)), lambda found: values[found[0]], html)
+    response = HttpResponse(filled, status=status)
+    setattr(response, FINISHED, True)
+    return response
