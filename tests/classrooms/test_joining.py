@@ -191,3 +191,14 @@ def test_hostile_codes_at_the_picker_are_unknown_codes(code: str) -> None:
         response = getattr(Client(), method)(f"/en/join/class/{code}/", {"member": "1"})
         assert response.status_code == 404
         assert "There is no quiz with this code" in response.content.decode()
+
+
+def test_classroom_of_reads_what_the_orm_reads(live: Session, quiz: Quiz) -> None:
+    from tests.quizzes.test_hot import values
+    from tutor.classrooms.class_sessions import classroom_of
+    from tutor.classrooms.models import ClassSession
+
+    found = classroom_of(live)
+    assert found is not None and isinstance(found, Classroom)
+    assert values(found) == values(ClassSession.objects.get(session=live).classroom)
+    assert classroom_of(services.start_session(quiz, Session.Mode.LIVE)) is None

@@ -123,3 +123,26 @@ def test_responses_are_what_the_queryset_reads(answered: dict[str, Participant])
         assert all(row.participant is participant for row in got.values())
     assert len(hot.responses(answered["Asha"])) == 2
     assert hot.responses(answered["Dev"]) == {}
+
+
+def test_session_is_what_the_queryset_reads(answered: dict[str, Participant]) -> None:
+    session = answered["Asha"].session
+    session.question_started = session.opens
+    session.save()
+    got = hot.session(session.code)
+    assert got is not None and isinstance(got, Session)
+    assert values(got) == values(Session.objects.get(code=session.code))
+    assert got.questions == session.questions and got._state.adding is False
+    assert hot.session("ZZZZZZ") is None
+
+
+def test_nickname_taken_is_what_looking_like_finds(answered: dict[str, Participant]) -> None:
+    from tutor.core.names import looks
+
+    session = answered["Asha"].session
+    for nickname in ("Asha", "ASHA", "asha", "Аsha", "Dev", "Zed", "Ash"):
+        expected = session.participants.looking_like(nickname).exists()
+        assert hot.nickname_taken(session, looks(nickname)) is expected, nickname
+    other = Session.objects.exclude(pk=session.pk).first()
+    if other is not None:
+        assert not hot.nickname_taken(other, looks("Asha"))

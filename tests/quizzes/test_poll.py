@@ -101,3 +101,25 @@ def test_other_methods_and_hosts_are_not_answered_by_the_quick_poll(
     path = f"/en/play/{session.code}/state/?v={session.version}"
     assert client.post(path).status_code in (403, 405)  # CSRF or "GET only", as before
     assert client.get(path, HTTP_HOST="evil.example").status_code == 400
+
+
+def test_a_student_who_is_behind_is_checked_once_per_request(
+    client: Client, quiz: Quiz, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The middleware and then the view ask ``quick_reply``: the version is read once."""
+    from tutor.quizzes import poll
+
+    session = joined(client, quiz)
+    old = session.version
+    services.open_question(session, 0)
+    read: list[str] = []
+    live_state = poll.live_state
+
+    def counted(code: str, *, fresh: bool = False) -> tuple[int, str] | None:
+        read.append(code)
+        return live_state(code, fresh=fresh)
+
+    monkeypatch.setattr(poll, "live_state", counted)
+    stage = client.get(f"/en/play/{session.code}/state/?v={old}", HTTP_HX_REQUEST="true")
+    assert stage.status_code == 200 and "Question 1 of 2" in stage.content.decode()
+    assert read == [session.code]

@@ -554,15 +554,18 @@ def test_the_clock_stops_once_answering_is_over(client: Client, quiz: Quiz) -> N
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_stage_alone_is_the_stage_of_the_page(client: Client, quiz: Quiz, lang: str) -> None:
-    """An htmx stage is rendered without the site's context processors (render_stage):
-    it must be exactly what the whole page's stage is, in the lobby, on a question, after
-    an answer with its explanation, and at the end."""
+    """An htmx stage is rendered without the site's context processors and typeset
+    before it is kept (render_stage): it must be exactly what the whole page's stage is
+    once the typography middleware has typeset it, in the lobby, on a question, after an
+    answer with its explanation, and at the end."""
     import re
 
     from django.shortcuts import render
     from django.test import RequestFactory
 
+    from tutor.core import kept_pages
     from tutor.quizzes import student_views
+    from tutor.site.typography import typeset_html
 
     session = services.start_session(quiz, "live")
     join(client, session, "Asha", lang)
@@ -578,7 +581,8 @@ def test_stage_alone_is_the_stage_of_the_page(client: Client, quiz: Quiz, lang: 
             alone = student_views.render_stage(request, here).content.decode()
             again = student_views.render_stage(request, here).content.decode()  # kept
             full = render(request, student_views.STAGE, here.context()).content.decode()
-        assert student_views.TOKEN_PLACEHOLDER not in alone + again
+            full = typeset_html(full, lang)
+        assert kept_pages.TOKEN not in alone + again
         token = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"')
         assert token.sub("TOKEN", again) == token.sub("TOKEN", alone)
         return token.sub("TOKEN", alone), token.sub("TOKEN", full)

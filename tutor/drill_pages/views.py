@@ -12,17 +12,22 @@ feedback fragment, a plain one the whole page, so every drill works without Java
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import get_template, render_to_string
+from django.template.loader_tags import ExtendsNode
 from django.urls import reverse
+from django.utils.safestring import SafeString
 from django.utils.timezone import now
 from django.views.decorators.http import require_GET, require_http_methods
 
 from tutor.concepts import CONCEPTS, Concept, by_topic
 from tutor.concepts.at_work import rules_at_work
+from tutor.core import kept_pages
 from tutor.core.http import HtmxHttpRequest
 from tutor.core.locales import current_language
 from tutor.drills.answers import posted
@@ -151,7 +156,7 @@ def drill_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     if situation and drill.custom is not None:
         try:
             context = _context(request, drill, Asked(0, level, None, situation))
-            return render(request, drill.template, _reopened(request, drill, context))
+            return _page(request, drill, _reopened(request, drill, context))
         except EngineError:
             notice = bad_question_message("seed")
     if "seed" not in request.GET and notice is None:
@@ -161,7 +166,45 @@ def drill_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     except BadQuestion as error:
         seed, notice = new_seed(), notice or bad_question_message(str(error))
     context = _context(request, drill, Asked(seed, level, concept), notice=notice)
-    return render(request, drill.template, _reopened(request, drill, context))
+    return _page(request, drill, _reopened(request, drill, context))
+
+
+CONTENT_ONLY = "drills/content_only.html"
+
+
+def _page(
+    request: HttpRequest, drill: QuestionDrill[Any, Any], context: dict[str, Any], status: int = 200
+) -> HttpResponse:
+    """A drill's whole page. Every question is new (a new seed each time), but the site's
+    layout around it is the same for a drill in a language: for a visitor
+    ``kept_pages.keeps``, the drill's content is rendered alone (``drill_layout``) and put
+    into the layout kept per language and drill, with the address's query (the language
+    links carry it) and the CSRF token."""
+    if not kept_pages.keeps(request, query=True) or not _kept_layout(drill.template):
+        return render(request, drill.template, context, status=status)
+    own = {**context, "drill_layout": CONTENT_ONLY, "csrf_token": kept_pages.TOKEN}
+    content = render_to_string(drill.template, own, request)
+    around = {
+        **context,
+        "drill_content": SafeString(kept_pages.stand_in("content")),
+        "page_query": kept_pages.stand_in("query"),
+    }
+    _, mark, query = request.get_full_path().partition("?")
+    slots = {
+        "content": kept_pages.Slot(SafeString(content), text=True),
+        "query": kept_pages.Slot(mark + query),
+    }
+    key = (drill.slug,)
+    return kept_pages.render(request, drill.template, around, key=key, slots=slots, status=status)
+
+
+# Kept per process. Key: a drill's template name (one per drill in the registry).
+@lru_cache(maxsize=64)
+def _kept_layout(template_name: str) -> bool:
+    """Whether the template is a drill page of ``drills/base_drill.html`` (whose content
+    can be rendered alone), not a page of its own."""
+    first = get_template(template_name).template.nodelist.get_nodes_by_type(ExtendsNode)  # type: ignore[attr-defined]
+    return bool(first) and first[0].parent_name.var == "drills/base_drill.html"
 
 
 def _reopened(

@@ -131,6 +131,45 @@ def _response_read(alias: str, one_question: bool) -> Read:
     return Read(sql, (response,))
 
 
+# Kept per process. Key: the database alias, as above.
+@lru_cache(maxsize=8)
+def _session_read(alias: str) -> Read:
+    quote = connections[alias].ops.quote_name
+    session = Columns.of(Session, alias, "s")
+    sql = (
+        f"SELECT {', '.join(session.sql)} FROM {quote(Session._meta.db_table)} {quote('s')}"
+        f" WHERE {quote('s')}.{quote('code')} = %s"
+    )
+    return Read(sql, (session,))
+
+
+# Kept per process. Key: the database alias, as above.
+@lru_cache(maxsize=8)
+def _look_alike_sql(alias: str) -> str:
+    quote = connections[alias].ops.quote_name
+    column = {f.name: quote(_column_name(f)) for f in Participant._meta.concrete_fields}
+    return (
+        f"SELECT 1 FROM {quote(Participant._meta.db_table)} WHERE {column['session']} = %s"
+        f" AND ({column['skeleton']} = %s OR {column['capitals']} = %s) LIMIT 1"
+    )
+
+
+def session(code: str) -> Session | None:
+    """The session with this code (unique), or None: what a posted join code names."""
+    alias = router.db_for_read(Session)
+    found = _session_read(alias).one(alias, [code])
+    return None if found is None else found[0]
+
+
+def nickname_taken(session: Session, looks: tuple[str, str]) -> bool:
+    """Whether a participant of ``session`` has a nickname that looks like one with these
+    keys (``names.looks``): ``ParticipantQuerySet.looking_like(...).exists()``."""
+    alias = router.db_for_read(Participant)
+    with connections[alias].cursor() as cursor:
+        cursor.execute(_look_alike_sql(alias), [session.pk, *looks])
+        return cursor.fetchone() is not None
+
+
 def student(code: str, token: str) -> Participant | None:
     """The participant with this token in the session with this code, not removed, with
     ``participant.session`` filled in; None if there is none (the token is unique)."""

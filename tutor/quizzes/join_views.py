@@ -19,10 +19,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_http_methods
 
-from tutor.core import names
+from tutor.core import kept_pages, names
 from tutor.core.locales import current_language
 
-from . import classes, nicknames
+from . import classes, hot, nicknames
 from .joins import (
     cookie_token,
     count_failure,
@@ -89,6 +89,9 @@ class JoinForm(forms.Form):
         return nickname
 
 
+JOIN_PAGE = "quizzes/student/join.html"
+
+
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, code: str = "") -> HttpResponse:
     return with_device(request, _join(request, code))
@@ -102,8 +105,15 @@ def _join_page(request: HttpRequest, code: str) -> HttpResponse:
         if session is not None and participant_for(request, session) is not None:
             mark_joined(request)
             return redirect("quizzes:play", code=session.code)
-    form = JoinForm(initial={"code": code, "attempt": secrets.token_urlsafe(24)})
-    return render(request, "quizzes/student/join.html", {"form": form})
+    attempt = secrets.token_urlsafe(24)
+    if not kept_pages.keeps(request):
+        form = JoinForm(initial={"code": code, "attempt": attempt})
+        return render(request, JOIN_PAGE, {"form": form})
+    # A class opens this page in the same seconds: kept per language and address (the code
+    # is in the path), with the form's random value put in per request.
+    form = JoinForm(initial={"code": code, "attempt": kept_pages.stand_in("attempt")})
+    slots = {"attempt": kept_pages.Slot(attempt)}
+    return kept_pages.render(request, JOIN_PAGE, {"form": form}, key=(), slots=slots)
 
 
 def _join(request: HttpRequest, code: str) -> HttpResponse:
@@ -118,7 +128,7 @@ def _join(request: HttpRequest, code: str) -> HttpResponse:
     if not form.is_valid():
         return render(request, "quizzes/student/join.html", {"form": form}, status=422)
     code = form.cleaned_data["code"]
-    session = Session.objects.filter(code=code).first() if is_code(code) else None
+    session = hot.session(code) if is_code(code) else None
     if picker := classes.admit(request, code, session):
         return redirect(picker)  # a class's code, or a class's quiz: pick your name there
     if session is None:
@@ -147,7 +157,7 @@ def _join(request: HttpRequest, code: str) -> HttpResponse:
         form.add_error("nickname", str(nicknames.MESSAGES["nickname_taken"]))
         return render(request, "quizzes/student/join.html", {"form": form}, status=422)
 
-    if session.participants.looking_like(nickname).exists():
+    if hot.nickname_taken(session, (skeleton, capitals)):
         return taken()
     try:
         with transaction.atomic():

@@ -56,8 +56,8 @@ def quick_reply(request: HttpRequest, code: str) -> HttpResponse | None:
     (valid) cookie, 204 "nothing new" / 286 "ended" for a student who has the latest
     version. None when the stage must be rendered, or the code names no quiz (404)."""
     code = code.upper()
-    if not is_code(code):
-        return None
+    if not is_code(code) or request.__dict__.get("_quick_reply_passed") == code:
+        return None  # not a quiz's code, or asked already (the middleware, then the view)
     if cookie_token(request, code) is None:
         return HttpResponse(status=STOP_POLLING)
     seen = whole_number(request.GET.get("v", ""), 10)
@@ -65,6 +65,7 @@ def quick_reply(request: HttpRequest, code: str) -> HttpResponse | None:
     if known is not None and seen is not None and seen > known[0]:
         known = live_state(code, fresh=True)  # this process has not seen the change yet
     if known is None or seen != known[0]:
+        request.__dict__["_quick_reply_passed"] = code
         return None  # no such quiz, or the student is behind: the view decides
     return HttpResponse(status=STOP_POLLING if known[1] == Session.State.ENDED else 204)
 

@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from tutor.core import kept_pages
 from tutor.core.http import HtmxHttpRequest
 from tutor.core.locales import current_language, format_number
 from tutor.core.numbers import whole_number
@@ -208,33 +209,62 @@ def _explained(
 
 
 STAGE = "quizzes/student/play.html#stage"
+PAGE = "quizzes/student/play.html"
+
+
+def stage_markup(here: Stage, finish: bool = True) -> str:
+    """The stage's HTML with ``kept_pages.TOKEN`` for the CSRF token, typeset as the page
+    shows it (unless ``finish`` is false: the translators' mode marks it first). The stage
+    reads only two things from the request, the CSRF token and the language, so it is
+    rendered with those instead of the site's context processors (user, messages, the
+    page's path, the CSP nonce: whole pages need them), a sixth of its cost.
+    ``tests/quizzes/test_student.py`` checks that both ways give the same stage."""
+    language = current_language()
+    key = here.cache_key(language) if finish else None
+    # Kept per process. Key: Stage.cache_key, everything the stage shows (the language,
+    # the session's version, the question, what this student may do, the answer they
+    # gave); no stage of a student's own is kept, and the student's own CSRF token is put
+    # in after (the cached copy holds a stand-in).
+    html = caches["local"].get(key) if key is not None else None
+    if html is None:
+        extra = {"csrf_token": kept_pages.TOKEN, "LANGUAGE_CODE": language}
+        html = get_template(STAGE).render({**here.context(), **extra})
+        html = kept_pages.finish(html, language) if finish else html
+        if key is not None:
+            caches["local"].set(key, html, STAGE_SECONDS)
+    return html
 
 
 def render_stage(request: HttpRequest, here: Stage) -> HttpResponse:
     """The stage alone, as htmx swaps it in (a poll's new stage, an answer's verdict): a
-    class sends these all in the same second. The stage reads only two things from the
-    request, the CSRF token and the language, so it is rendered with those instead of the
-    site's context processors (user, messages, the page's path, the CSP nonce: whole pages
-    need them), a sixth of its cost. ``tests/quizzes/test_student.py`` checks that both ways
-    give the same stage."""
-    language = current_language()
-    key = here.cache_key(language)
-    # Kept per process. Key: Stage.cache_key, everything the stage shows (the language,
-    # the session's version, the question, what this student may do, the answer they
-    # gave); no stage of a student's own is kept, and the student's own CSRF token is put
-    # in after (the cached copy holds a placeholder).
-    html = caches["local"].get(key) if key is not None else None
-    if html is None:
-        extra = {"csrf_token": TOKEN_PLACEHOLDER, "LANGUAGE_CODE": language}
-        html = get_template(STAGE).render({**here.context(), **extra})
-        if key is not None:
-            caches["local"].set(key, html, STAGE_SECONDS)
-    return HttpResponse(html.replace(TOKEN_PLACEHOLDER, get_token(request)))
+    class sends these all in the same second."""
+    if not kept_pages.finishes(request):
+        html = stage_markup(here, finish=False)
+        return HttpResponse(html.replace(kept_pages.TOKEN, get_token(request)))
+    return kept_pages.finished_response(stage_markup(here), request)
 
 
-#: Stands for the CSRF token in a cached stage (letters only: nothing escapes it).
-TOKEN_PLACEHOLDER = "csrftokenplaceholderQUIZSTAGE"
 STAGE_SECONDS = 120  # a question's stage is asked for in the seconds after the class moves
+
+
+def render_page(request: HttpRequest, here: Stage, status: int = 200) -> HttpResponse:
+    """The whole quiz page. A class loads it in the same seconds (joining, the teacher's
+    start): for a visitor ``kept_pages.keeps``, the page around the stage is kept per
+    language, quiz and title, with the student's nickname and the stage put in."""
+    context = here.context()
+    if not kept_pages.keeps(request):
+        nickname = here.participant.nickname
+        return render(request, PAGE, {**context, "nickname": nickname}, status=status)
+    slots = {
+        "nickname": kept_pages.Slot(here.participant.nickname, text=True),
+        "stage": kept_pages.Slot(SafeString(stage_markup(here))),
+    }
+    context.update(
+        nickname=kept_pages.stand_in("nickname"),
+        stage_html=SafeString(kept_pages.stand_in("stage")),
+    )
+    key = (here.session.code, here.session.title)
+    return kept_pages.render(request, PAGE, context, key=key, slots=slots, status=status)
 
 
 def _load(request: HttpRequest, code: str) -> tuple[Session, Participant | None]:
@@ -264,8 +294,7 @@ def play(request: HttpRequest, code: str) -> HttpResponse:
     shown = whole_number(request.GET.get("answered", ""), 4)
     if shown is not None and not participant.responses.filter(index=shown).answered().exists():
         shown = None  # only a question this student has answered
-    here = _stage(request, session, participant, shown=shown)
-    return render(request, "quizzes/student/play.html", here.context())
+    return render_page(request, _stage(request, session, participant, shown=shown))
 
 
 @require_GET
@@ -332,9 +361,4 @@ def answer(request: HtmxHttpRequest, code: str) -> HttpResponse:
         play = reverse("quizzes:play", args=[session.code])
         return redirect(f"{play}?answered={answered[0].index}")
     session.refresh_from_db()
-    return render(
-        request,
-        "quizzes/student/play.html",
-        _stage(request, session, participant, message=message).context(),
-        status=status,
-    )
+    return render_page(request, _stage(request, session, participant, message=message), status)

@@ -21,10 +21,15 @@ class SiteConfig(AppConfig):
     def ready(self) -> None:
         from django.utils.autoreload import autoreload_started, file_changed
 
+        from tutor.core import kept_pages
+
         from .catalogs import install
         from .dev_catalogs import catalog_changed, watch_catalogs
+        from .typography import typeset_html
 
         install()
+        # A kept page (tutor/core/kept_pages.py) is typeset once, before it is kept.
+        kept_pages.finish_with(typeset_html)
         file_changed.connect(forget_fragments, dispatch_uid="tutor.site.forget_fragments")
         autoreload_started.connect(watch_catalogs, dispatch_uid="tutor.site.watch_catalogs")
         file_changed.connect(catalog_changed, dispatch_uid="tutor.site.catalog_changed")

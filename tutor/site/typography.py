@@ -24,6 +24,7 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import get_language
 
+from tutor.core.kept_pages import FINISHED
 from tutor.words.typography import typeset
 
 # The attribute that says an element's language, found by its literal text (fast); the
@@ -82,7 +83,7 @@ def typeset_html(content: str, language: str) -> str:
 
 class TypographyMiddleware:
     """Each part of an HTML page typeset in its language; every other response passes
-    untouched."""
+    untouched, and so does a page typeset before it was kept (``tutor.core.kept_pages``)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -91,6 +92,7 @@ class TypographyMiddleware:
         response = self.get_response(request)
         if (
             getattr(response, "streaming", False)
+            or getattr(response, FINISHED, False)
             or response.has_header("Content-Encoding")
             or not response.get("Content-Type", "").startswith("text/html")
         ):

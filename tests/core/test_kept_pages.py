@@ -1,0 +1,111 @@
+"""Pages kept per process (``tutor/core/kept_pages.py``): the kept copy with each
+visitor's parts put in is the page rendered as usual, two visitors in two languages get
+their own token and form and their own language, and an edited catalog shows at once."""
+
+from __future__ import annotations
+
+import os
+import re
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.cache import caches
+from django.core.management import call_command
+from django.test import Client
+from django.utils import autoreload
+
+from tests.translations.test_checks import HEADER, po_entry
+from tutor.core import kept_pages
+
+pytestmark = pytest.mark.django_db
+
+LANGUAGES = ("en", "bn", "hi", "ja", "cs")
+TOKEN = re.compile(r'(name="csrfmiddlewaretoken" value=|"X-CSRFToken": )"[^"]+"')
+ATTEMPT = re.compile(r'name="attempt" value="([^"]+)"')
+
+
+@pytest.fixture(autouse=True)
+def empty_fragments():
+    caches["local"].clear()
+    yield
+    caches["local"].clear()
+
+
+def without_own_parts(html: str) -> str:
+    return ATTEMPT.sub("ATTEMPT", TOKEN.sub(r"\1TOKEN", html))
+
+
+def own_parts(client: Client, html: str) -> tuple[str, str]:
+    """The form's CSRF token (checked against the client's cookie) and random value."""
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
+    attempt = ATTEMPT.search(html)
+    assert token and attempt
+    assert f'"X-CSRFToken": "{token.group(1)}"' in html
+    return token.group(1), attempt.group(1)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_kept_join_page_is_the_page_rendered_as_usual(language: str, monkeypatch: Any) -> None:
+    address = f"/{language}/join/ABC123/"
+    kept = [Client().get(address) for _ in range(2)]  # made, then from the cache
+    assert all(getattr(r, kept_pages.FINISHED, False) for r in kept)
+    monkeypatch.setattr(kept_pages, "keeps", lambda request: False)
+    usual = Client().get(address)
+    assert not getattr(usual, kept_pages.FINISHED, False)
+    expected = without_own_parts(usual.content.decode())
+    for response in kept:
+        assert without_own_parts(response.content.decode()) == expected
+        assert response["Content-Length"] == str(len(response.content))
+    assert kept_pages.TOKEN not in kept[1].content.decode()
+    assert kept_pages.stand_in("attempt") not in kept[1].content.decode()
+
+
+def test_two_visitors_in_two_languages_get_their_own_form() -> None:
+    asha, bedrich, chitra = Client(), Client(), Client()
+    pages = [
+        (asha, asha.get("/en/join/ABC123/")),
+        (bedrich, bedrich.get("/cs/join/ABC123/")),
+        (chitra, chitra.get("/en/join/ABC123/")),
+    ]
+    seen = set()
+    for client, response in pages:
+        token, attempt = own_parts(client, response.content.decode())
+        seen.update((token, attempt))
+        # The token is this browser's: its form posts with the cookie it was given.
+        form = {"code": "ABC123", "nickname": "x", "csrfmiddlewaretoken": token}
+        client.handler.enforce_csrf_checks = True
+        assert client.post("/en/join/", {**form, "attempt": attempt}).status_code != 403
+    assert len(seen) == 6
+    english, czech = pages[0][1].content.decode(), pages[1][1].content.decode()
+    assert "Join a quiz" in english and "Join a quiz" not in czech
+    assert '<html lang="cs"' in czech
+
+
+def test_a_signed_in_visitor_gets_the_page_rendered_for_them() -> None:
+    kept = Client().get("/en/join/ABC123/")
+    teacher = Client()
+    teacher.force_login(get_user_model().objects.create_user("tess", "t@example.org", "pw"))
+    theirs = teacher.get("/en/join/ABC123/")
+    assert getattr(kept, kept_pages.FINISHED, False)
+    assert not getattr(theirs, kept_pages.FINISHED, False)
+    assert "site-logout" in theirs.content.decode()
+    assert "site-logout" not in Client().get("/en/join/ABC123/").content.decode()
+
+
+def test_an_edited_catalog_shows_on_a_kept_page(tmp_path: Path, settings: Any) -> None:
+    assert "Join a quiz" not in Client().get("/cs/join/ABC123/").content.decode()
+    po = tmp_path / "cs" / "LC_MESSAGES" / "django.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(HEADER + po_entry("Join a quiz", "První nadpis"), "utf-8")
+    settings.LOCALE_PATHS = [tmp_path]
+    call_command("compilecatalogs", stdout=StringIO(), stderr=StringIO())
+    autoreload.StatReloader().notify_file_changed(po.with_suffix(".mo"))
+    assert "První nadpis" in Client().get("/cs/join/ABC123/").content.decode()
+    po.write_text(HEADER + po_entry("Join a quiz", "Druhý nadpis"), "utf-8")
+    os.utime(po, (po.stat().st_mtime + 5, po.stat().st_mtime + 5))
+    autoreload.StatReloader().notify_file_changed(po)
+    page = Client().get("/cs/join/ABC123/").content.decode()
+    assert "Druhý nadpis" in page and "První nadpis" not in page

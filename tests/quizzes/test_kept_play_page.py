@@ -1,0 +1,104 @@
+"""The quiz page kept per language, quiz and title (``student_views.render_page``): for
+every student, in every language and on every screen, it is the page rendered as usual,
+with their own nickname, stage and CSRF token; nothing of one student shows on another's."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.core.cache import caches
+from django.test import Client
+
+from tutor.core import kept_pages
+from tutor.quizzes import services
+from tutor.quizzes.models import Quiz
+
+from .test_student import join, right_answer, wrong_answer
+
+pytestmark = pytest.mark.django_db
+
+TOKEN = re.compile(r'(name="csrfmiddlewaretoken" value=|"X-CSRFToken": )"[^"]+"')
+# A nickname with markup characters, one with Czech one-letter words, one in Japanese.
+NICKNAMES = {
+    "en": "Tom & <Jerry>",
+    "cs": "Já a v tom",
+    "ja": "やまだ たろう",
+    "bn": "Asha",
+    "hi": "Ravi",
+}
+
+
+@pytest.fixture(autouse=True)
+def empty_fragments():
+    caches["local"].clear()
+    yield
+    caches["local"].clear()
+
+
+def both(client: Client, address: str, monkeypatch: Any) -> tuple[str, str]:
+    """The page as kept (asked twice: made, then read back) and as rendered as usual."""
+    kept = [client.get(address) for _ in range(2)]
+    assert all(getattr(r, kept_pages.FINISHED, False) for r in kept)
+    with monkeypatch.context() as patched:
+        patched.setattr(kept_pages, "keeps", lambda request: False)
+        usual = client.get(address)
+    assert not getattr(usual, kept_pages.FINISHED, False)
+    pages = [TOKEN.sub(r"\1TOKEN", r.content.decode()) for r in (*kept, usual)]
+    assert pages[0] == pages[1]
+    return pages[1], pages[2]
+
+
+@pytest.mark.parametrize("language", sorted(NICKNAMES))
+def test_kept_quiz_page_is_the_page_rendered_as_usual(
+    quiz: Quiz, language: str, monkeypatch: Any
+) -> None:
+    session = services.start_session(quiz, "live")
+    student, classmate = Client(), Client()
+    join(student, session, NICKNAMES[language], language)
+    join(classmate, session, "Bea", language)
+    me = session.participants.get(nickname=NICKNAMES[language])
+    bea = session.participants.get(nickname="Bea")
+    address = f"/{language}/play/{session.code}/"
+    seen = []
+    for step in ("lobby", "question", "answered", "revealed", "ended"):
+        if step == "question":
+            services.next_question(session)
+        elif step == "answered":
+            services.submit(session, me, 0, wrong_answer(session, 0))
+            services.submit(session, bea, 0, right_answer(session, 0))
+        elif step == "revealed":
+            services.reveal(session)
+        elif step == "ended":
+            services.end(session)
+        kept, usual = both(student, address, monkeypatch)
+        assert kept == usual, step
+        theirs, _ = both(classmate, address, monkeypatch)
+        assert NICKNAMES[language] not in theirs and "&lt;Jerry&gt;" not in theirs
+        seen.append(kept)
+    assert len(set(seen)) == 5
+    assert kept_pages.TOKEN not in "".join(seen)
+
+
+def test_a_kept_quiz_page_holds_the_students_own_token(quiz: Quiz) -> None:
+    session = services.start_session(quiz, "live")
+    services.next_question(session)
+    tokens = set()
+    for nickname in ("Asha", "Bea"):
+        student = Client(enforce_csrf_checks=True)
+        page = student.get(f"/en/join/{session.code}/").content.decode()
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+        attempt = re.search(r'name="attempt" value="([^"]+)"', page)
+        assert token and attempt
+        form = {"code": session.code, "nickname": nickname, "attempt": attempt.group(1)}
+        student.post("/en/join/", {**form, "csrfmiddlewaretoken": token.group(1)})
+        play = student.get(f"/en/play/{session.code}/").content.decode()
+        assert f"<bdi>{nickname}</bdi>" in play
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', play)
+        assert token
+        tokens.add(token.group(1))
+        answer = {"csrfmiddlewaretoken": token.group(1), "index": "0"}
+        reply = student.post(f"/en/play/{session.code}/answer/", answer)
+        assert reply.status_code != 403  # the token put in is this browser's
+    assert len(tokens) == 2

@@ -1,0 +1,143 @@
+"""Whole pages a class asks for in the same seconds (the join form, a quiz's page),
+rendered once per process and language with stand-ins where each visitor's own parts go,
+finished (typeset) once, and kept; each request only puts its own parts in.
+
+A page is kept only for a visitor who sees the page as everyone does: not signed in
+(no account bar, no log-out form), no query (the language switcher carries it) unless
+the page puts it in as a slot, not in the translators' in-context mode (its markers must
+never be kept). Anyone else gets the page rendered as usual.
+
+Each visitor's own part is a :class:`Slot`. In the kept copy the context holds its
+stand-in (letters only, so that escaping and typesetting leave it as it is), which each
+request replaces with its value, escaped as the template would have escaped it; a slot
+in the page's text is typeset like the text around it. The CSRF token is always a slot.
+The stand-ins are replaced in one pass, so text a visitor typed (a nickname, a query)
+that spells a stand-in stays as typed.
+
+The finishing step (the site's typography) is installed by ``tutor.site``
+(``SiteConfig.ready``) with :func:`finish_with`: this package sits below the site. A
+response made here says it is finished (:data:`FINISHED`), and the typography
+middleware passes it by.
+
+The copies live in the ``local`` cache, which the development server empties when a
+template or a catalog changes (``tutor.site.apps``, ``tutor.site.dev_catalogs``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.cache import caches
+from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.template.loader import render_to_string
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeData
+
+from . import markers
+from .locales import current_language
+
+#: Stands for the CSRF token in a kept copy (letters only: nothing escapes or typesets it).
+TOKEN = "csrftokenstandinKEPTPAGE"
+#: The attribute of a response whose HTML is already typeset (the middleware skips it).
+FINISHED = "tutor_finished"
+SECONDS = 10 * 60  # a class asks in the same minutes; the cache is bounded besides
+
+Finish = Callable[[str, str], str]  # (html, language) -> the html as the page shows it
+_finishers: list[Finish] = []  # at most one: the site's typography
+
+
+def finish_with(finish: Finish) -> None:
+    """Install the step a page goes through once before it is kept (``SiteConfig.ready``)."""
+    _finishers[:] = [finish]
+
+
+def finish(html: str, language: str) -> str:
+    for step in _finishers:
+        html = step(html, language)
+    return html
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One visitor's own part of a kept page: its value (escaped when put in, unless it is
+    safe markup) and whether it is text of the page (typeset when put in) rather than
+    part of an attribute or markup already finished."""
+
+    value: str
+    text: bool = False
+
+
+def stand_in(name: str) -> str:
+    """What the kept copy holds in place of the slot ``name`` (letters only)."""
+    return f"keptpagestandin{name}X"
+
+
+def finishes(request: HttpRequest) -> bool:
+    """Whether this request's HTML may be finished (typeset) before the middleware sees
+    it, and kept: not in the translators' in-context mode, whose markers are turned into
+    markup first and must never be kept."""
+    return not (markers.marking() or getattr(request, "translate_mode", False))
+
+
+def keeps(request: HttpRequest, *, query: bool = False) -> bool:
+    """Whether this request may get a kept page: see the module's docstring. ``query``:
+    the page puts the query in itself (a slot in place of ``page_query``, which the
+    language links carry), so a request with one may have it too."""
+    user = getattr(request, "user", None)
+    return (
+        finishes(request)
+        and (query or not request.META.get("QUERY_STRING"))
+        and not (user is not None and user.is_authenticated)
+    )
+
+
+def finished_response(html: str, request: HttpRequest, status: int = 200) -> HttpResponse:
+    """A response of finished HTML holding :data:`TOKEN`: with this request's CSRF token,
+    marked so that the typography middleware passes it by."""
+    response = HttpResponse(html.replace(TOKEN, get_token(request)), status=status)
+    setattr(response, FINISHED, True)
+    return response
+
+
+def render(
+    request: HttpRequest,
+    template_name: str,
+    context: Mapping[str, Any],
+    *,
+    key: tuple[Hashable, ...],
+    slots: Mapping[str, Slot],
+    status: int = 200,
+) -> HttpResponse:
+    """The page (for a request :func:`keeps` allows): the kept copy, made if missing, with
+    this request's slots and CSRF token put in. ``context`` is the page's context with
+    each slot's :func:`stand_in` where its value goes; ``key`` is everything else the page
+    shows that is not the same on every request to this address in this language.
+
+    Kept per process. Key: the template, the language, the site's origin (the hreflang
+    links hold it) and the path (the navigation and the language switcher depend on it),
+    and ``key``; no visitor's own data is inside (the slots are stand-ins)."""
+    language = current_language()
+    where = (template_name, language, request.scheme, request.get_host(), request.path, key)
+    cache_key = "kept-page:" + hashlib.sha256(repr(where).encode()).hexdigest()
+    html: str | None = caches["local"].get(cache_key)
+    if html is None:
+        made = render_to_string(template_name, {**context, "csrf_token": TOKEN}, request)
+        html = finish(made, language)
+        caches["local"].set(cache_key, html, SECONDS)
+    token = get_token(request)
+    values = {TOKEN: token}
+    for name, slot in slots.items():
+        value = str(conditional_escape(slot.value))
+        if isinstance(slot.value, SafeData):  # markup of the site's own (a stage, a drill)
+            value = value.replace(TOKEN, token)
+        values[stand_in(name)] = finish(value, language) if slot.text else value
+    # One pass: what a slot puts in (a nickname, a query) is never read for stand-ins.
+    filled = re.sub("|".join(map(re.escape, values)), lambda found: values[found[0]], html)
+    response = HttpResponse(filled, status=status)
+    setattr(response, FINISHED, True)
+    return response
