@@ -4,6 +4,7 @@ finish, everyone's when the teacher ends the session; a failure kept and sent ag
 from __future__ import annotations
 
 from io import StringIO
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -55,6 +56,20 @@ def test_finishing_homework_posts_the_score(
     assert (student.sent_score, student.send_error) == (3, "")
     client.get(play)  # the end screen again: the platform holds the score already
     assert len(simulated.scores) == 1
+
+
+def test_the_speed_bonus_is_not_sent_as_a_grade(launch: Launch, quiz: Quiz) -> None:
+    """With the speed bonus on, a student's points may pass the quiz's: the platform is sent
+    the points for right answers, never more than the maximum."""
+    from django.db.models import F
+
+    from tutor.lti import passback
+
+    _play, student = _join(launch, quiz)
+    _answer(student, (True, True))
+    student.participant.responses.update(points=F("points") + 2, bonus=2)
+    score = passback.score_of(student.participant)
+    assert (score.given, score.maximum) == (5, 5)
 
 
 def test_ending_the_session_posts_everyones_score(
@@ -141,19 +156,24 @@ def test_a_score_sent_before_the_end_is_in_progress(
 
 
 def _end_on_a_slow_platform(
-    launch: Launch, simulated: Simulated, quiz: Quiz, settings: Any
+    launch: Launch, simulated: Simulated, quiz: Quiz, settings: Any, monkeypatch: Any
 ) -> tuple[str, int]:
-    """Four students; the platform takes 0.3 s a score, the request may spend 0.5 s: no post
-    starts after the budget, so at most two are sent and the rest wait."""
+    """Four students; each score takes the platform 0.3 s, the request may spend 0.5 s: no
+    post starts after the budget, so two are sent and the rest wait. The platform's time is
+    a clock that moves 0.3 s a score posted, so the machine's own speed never counts."""
+    from tutor.lti import passback
+
     settings.LTI_PASSBACK_BUDGET = 0.5
     students = [_join(launch, quiz, sub=f"student-{n}")[1] for n in range(1, 5)]
-    simulated.score_delay = 0.3
-    services.end(students[0].link.session)
+    clock = SimpleNamespace(monotonic=lambda: 0.3 * len(simulated.scores))
+    with monkeypatch.context() as patched:
+        patched.setattr(passback, "time", clock)
+        services.end(students[0].link.session)
     posted = len(simulated.scores)
-    assert 1 <= posted <= 2
+    assert posted == 2
     assert LmsStudent.objects.filter(pending=True).count() == 4 - posted
     assert len(simulated.tokens) == 1  # one access token for every student of the link
-    simulated.score_delay = 0
+    settings.LTI_PASSBACK_BUDGET = 60
     return students[0].link.session.code, posted
 
 
@@ -163,9 +183,9 @@ def _each_sent_once(simulated: Simulated) -> None:
 
 
 def test_a_slow_platform_leaves_grades_pending_for_the_retry(
-    launch: Launch, simulated: Simulated, quiz: Quiz, settings: Any
+    launch: Launch, simulated: Simulated, quiz: Quiz, settings: Any, monkeypatch: Any
 ) -> None:
-    _code, posted = _end_on_a_slow_platform(launch, simulated, quiz, settings)
+    _code, posted = _end_on_a_slow_platform(launch, simulated, quiz, settings, monkeypatch)
     out = StringIO()
     call_command("lti_grades", "retry", stdout=out)
     assert f"Sent: {4 - posted}. Failed: 0." in out.getvalue()
@@ -173,9 +193,9 @@ def test_a_slow_platform_leaves_grades_pending_for_the_retry(
 
 
 def test_a_slow_platform_leaves_grades_pending_for_the_button(
-    launch: Launch, simulated: Simulated, quiz: Quiz, settings: Any
+    launch: Launch, simulated: Simulated, quiz: Quiz, settings: Any, monkeypatch: Any
 ) -> None:
-    code, _posted = _end_on_a_slow_platform(launch, simulated, quiz, settings)
+    code, _posted = _end_on_a_slow_platform(launch, simulated, quiz, settings, monkeypatch)
     teacher = Client()
     teacher.force_login(quiz.owner)
     page = teacher.get(f"/en/quizzes/session/{code}/lms-grades/").content.decode()
@@ -186,9 +206,9 @@ def test_a_slow_platform_leaves_grades_pending_for_the_button(
 
 
 def test_the_button_tells_of_grades_still_waiting(
-    launch: Launch, simulated: Simulated, quiz: Quiz, settings: Any
+    launch: Launch, simulated: Simulated, quiz: Quiz, settings: Any, monkeypatch: Any
 ) -> None:
-    code, _posted = _end_on_a_slow_platform(launch, simulated, quiz, settings)
+    code, _posted = _end_on_a_slow_platform(launch, simulated, quiz, settings, monkeypatch)
     settings.LTI_PASSBACK_BUDGET = 0
     teacher = Client()
     teacher.force_login(quiz.owner)

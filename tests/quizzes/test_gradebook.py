@@ -42,6 +42,21 @@ def test_classroom_layout(
     assert first == ["", "Asha", "", "5"]
 
 
+def test_the_speed_bonus_stays_out_of_the_grade(
+    client: Client, answered: dict[str, Participant], homework: Session
+) -> None:
+    """A gradebook's grade is the points for right answers, never above what the quiz is
+    worth: the speed bonus is the game's, and an LMS would refuse or cap it."""
+    from django.db.models import F
+
+    answered["Asha"].responses.update(points=F("points") + 3, bonus=3)
+    client.force_login(homework.quiz.owner)
+    for layout in ("moodle", "classroom"):
+        response = client.get(f"/en/quizzes/session/{homework.code}/gradebook-{layout}.csv")
+        _header, first, *_rest = _rows(response)
+        assert first[-1] == "5"
+
+
 def test_removed_students_leave_the_gradebook(
     answered: dict[str, Participant], homework: Session
 ) -> None:

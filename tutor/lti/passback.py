@@ -48,10 +48,12 @@ class Score:
 
 
 def score_of(participant: Participant) -> Score:
-    """The student's points (the speed bonus included) of the points possible."""
+    """The student's points for right answers of the points possible: the speed bonus is
+    the game's, and a grade above its maximum would be refused or capped by the platform."""
     session = participant.session
     total = participant.responses.filter(answered__isnull=False, index__lt=session.asked)
-    given = total.aggregate(points=Sum("points"))["points"] or 0
+    sums = total.aggregate(points=Sum("points"), bonus=Sum("bonus"))
+    given = (sums["points"] or 0) - (sums["bonus"] or 0)
     return Score(given=int(given), maximum=results.max_points(session))
 
 

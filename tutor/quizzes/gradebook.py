@@ -86,10 +86,11 @@ def rows(session: Session, layout: str) -> list[list[Any]]:
         who = known.get(participant.pk) or Identity(
             username=participant.nickname, first_name=participant.nickname
         )
+        grade = student.points - student.bonus  # the speed bonus is the game's, not a grade
         if layout == "moodle":
-            row = [who.email, who.username, who.first_name, who.last_name, student.points]
+            row = [who.email, who.username, who.first_name, who.last_name, grade]
         else:
-            row = [who.email, who.first_name, who.last_name, student.points]
+            row = [who.email, who.first_name, who.last_name, grade]
         table.append([safe_cell(cell) for cell in row])
     return table
 
