@@ -67,6 +67,20 @@ def test_meeting_the_goal_is_noted_and_starts_a_streak(learner_client: Client) -
     assert DailyCount.objects.get(learner=learner).streak == 1
 
 
+def test_answers_past_the_goal_read_as_a_count_and_the_goal(learner_client: Client) -> None:
+    """'7 of 5 questions' reads as a slip: past the goal the card counts the answers and
+    names the goal beside them."""
+    sitting = start(learner_client)
+    learner_client.post("/en/learn/progress/goal/", {"goal": "5"})
+    answer_all(learner_client, sitting, "rrrrr")
+    learner = Learner.objects.get()
+    DailyCount.objects.filter(learner=learner).update(answered=7)
+    html = learner_client.get("/en/").content.decode()
+    assert "7 questions today (goal: 5)" in html and "7 of 5" not in html
+    japanese = learner_client.get("/ja/").content.decode().replace("<wbr>", "")
+    assert "今日は7問（目標：5問）" in japanese
+
+
 def test_the_goal_is_set_on_the_progress_page(learner_client: Client) -> None:
     page = learner_client.get("/en/learn/progress/").content.decode()
     assert 'action="/en/learn/progress/goal/"' in page
