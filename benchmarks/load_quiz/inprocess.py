@@ -47,9 +47,13 @@ class Client:
         self.csrf = ""  # the token of the last form read
 
     def call(
-        self, method: str, path: str, fields: dict[str, str] | None = None, htmx: bool = False
+        self,
+        method: str,
+        path: str,
+        fields: dict[str, str] | dict[str, str | list[str]] | None = None,
+        htmx: bool = False,
     ) -> Reply:
-        body = urlencode(fields or {}).encode()
+        body = urlencode(fields or {}, doseq=True).encode()  # a list: the field repeated
         path, _, query = path.partition("?")
         environ: dict[str, Any] = {
             "REQUEST_METHOD": method,
@@ -136,6 +140,7 @@ class Quiz:
         self.students = [join(self.app, code, f"student-{n:04d}") for n in range(students)]
         self.base = f"/en/play/{code}/"
         self.late = 0  # batches of joins sent by joins()
+        self.drill_seed = 0  # the next question drill_answers() answers
         self.version = PlayPage.parse(self.play().decode()).version
 
     def play(self, client: Client | None = None) -> bytes:
@@ -185,6 +190,36 @@ class Quiz:
 
         return answer
 
+    def drill_answers(self, count: int) -> Callable[[], Reply]:
+        """A learner's htmx answers to Hold'em showdown questions, a new question each time
+        (its token and right answer made beforehand, outside the timing)."""
+        from tutor.drills.base import make_token
+        from tutor.drills.drill import QuestionDrill
+        from tutor.drills.registry import DRILLS
+
+        drill = DRILLS["holdem-showdown"]
+        assert isinstance(drill, QuestionDrill)
+        url = "/en/drills/holdem-showdown/"
+        learner = Client(self.app)
+        csrf = CSRF_RE.search(learner.call("GET", f"{url}?level=medium&seed=1")[2].decode())
+        assert csrf, "no drill form"
+        posts = iter(
+            [
+                {
+                    **drill.right_answer(drill.generate(seed, "medium")),
+                    "token": make_token(drill.slug, seed, "medium"),
+                    "csrfmiddlewaretoken": csrf.group(1),
+                }
+                for seed in range(self.drill_seed, self.drill_seed + count)
+            ]
+        )
+        self.drill_seed += count
+
+        def post() -> Reply:
+            return learner.call("POST", url, next(posts), htmx=True)
+
+        return post
+
     def joins(self, count: int) -> Callable[[], Reply]:
         """The join form posted by ``count`` new browsers (their join pages read before)."""
         code = self.setup.code
@@ -205,7 +240,8 @@ def table(quiz: Quiz, count: int, rounds: int = 5) -> dict[str, tuple[float, flo
     sends = {kind: send for kind, send in quiz.kinds().items()}
     per = (len(quiz.students) - 1) // (5 * rounds)  # each student answers once
     answer = quiz.answers()
-    times: dict[str, list[float]] = {kind: [] for kind in [*sends, "answer", "join-post"]}
+    kinds = [*sends, "answer", "join-post", "drill-ans"]
+    times: dict[str, list[float]] = {kind: [] for kind in kinds}
     ratios: dict[str, list[float]] = {kind: [] for kind in times}
     for _ in range(rounds):
         bare = timed(*sends["bare"], count, 1)
@@ -213,6 +249,7 @@ def table(quiz: Quiz, count: int, rounds: int = 5) -> dict[str, tuple[float, flo
         if per:
             measured["answer"] = timed(answer, 200, per, 1)
         measured["join-post"] = timed(quiz.joins(count), 302, count, 1)
+        measured["drill-ans"] = timed(quiz.drill_answers(count), 200, count, 1)
         for kind, micro in measured.items():
             times[kind].append(micro)
             ratios[kind].append(micro / bare)
@@ -258,7 +295,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--count", type=int, default=400, help="requests per batch (400)")
     parser.add_argument("--students", type=int, default=301, help="joined students (301)")
     parser.add_argument("--ablate", action="store_true", help="time each middleware prefix")
-    parser.add_argument("--profile", default="", help="cProfile one kind (state204, answer ...)")
+    parser.add_argument(
+        "--profile", default="", help="cProfile one kind (state204, answer, drill-ans ...)"
+    )
     parser.add_argument("--top", type=int, default=25, help="functions cProfile prints (25)")
     options = parser.parse_args(argv)
     tmp = Path(tempfile.mkdtemp(prefix="inprocess-"))
@@ -275,7 +314,11 @@ def report(quiz: Quiz, options: argparse.Namespace) -> None:
     if options.profile:
         kinds = quiz.kinds()
         count = len(quiz.students) - 1 if options.profile == "answer" else options.count
-        special = {"answer": quiz.answers, "join-post": lambda: quiz.joins(count)}
+        special = {
+            "answer": quiz.answers,
+            "join-post": lambda: quiz.joins(count),
+            "drill-ans": lambda: quiz.drill_answers(count),
+        }
         make = special.get(options.profile)
         send = make() if make else kinds[options.profile][0]
         print(profile(send, count, options.top))

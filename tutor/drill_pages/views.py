@@ -94,16 +94,17 @@ class Asked:
     situation: dict[str, str] | None = None
 
 
-def _context(
+def _fragment(
     request: HttpRequest, drill: QuestionDrill[Any, Any], asked: Asked, **extra: object
 ) -> dict[str, Any]:
+    """What the feedback partial reads besides the answer and its grade: all an htmx
+    answer builds, since it renders only that partial (the question, the token a later
+    stage posts, the next question's address and the tally)."""
     drill_url = reverse("drills:drill", args=[drill.slug])
     if asked.situation and drill.custom is not None:
         question = drill.custom(asked.situation, asked.level)
-        permalink = f"{drill_url}?{urlencode({'level': asked.level, **asked.situation})}"
     else:
         question = drill.deal(asked.seed, asked.level, asked.concept)
-        permalink = question_url(drill, asked.level, asked.seed, drill_url, asked.concept)
     token_extra: dict[str, object] = {"q": asked.situation} if asked.situation else {}
     if asked.concept:
         token_extra["c"] = asked.concept
@@ -111,16 +112,36 @@ def _context(
         **drill.context(question),
         "drill": drill,
         "question": question,
+        "token": make_token(drill.slug, asked.seed, asked.level, token_extra),
+        "tally": get_tally(request, drill.slug),
+        "drill_url": drill_url,
+        "next_url": question_url(drill, asked.level, base=drill_url, concept=asked.concept),
+        **extra,
+    }
+
+
+def _context(
+    request: HttpRequest, drill: QuestionDrill[Any, Any], asked: Asked, **extra: object
+) -> dict[str, Any]:
+    """What the whole drill page reads: the fragment's, and the levels, the concept aimed
+    at, the question's link and the "peek" links to its rules."""
+    context = _fragment(request, drill, asked)
+    if asked.situation and drill.custom is not None:
+        query = urlencode({"level": asked.level, **asked.situation})
+        permalink = f"{context['drill_url']}?{query}"
+    else:
+        permalink = question_url(
+            drill, asked.level, asked.seed, context["drill_url"], asked.concept
+        )
+    concepts = drill.concepts_of(context["question"]) or drill.concepts
+    return {
+        **context,
         "seed": asked.seed,
         "level": asked.level,
         "levels": [(code, LEVEL_NAMES[code]) for code in LEVELS],
         "concept": CONCEPTS.get(asked.concept or ""),
-        "token": make_token(drill.slug, asked.seed, asked.level, token_extra),
-        "tally": get_tally(request, drill.slug),
-        "drill_url": drill_url,
         "permalink": permalink,
-        "next_url": question_url(drill, asked.level, base=drill_url, concept=asked.concept),
-        "peek": peek(drill.concepts_of(question) or drill.concepts, current_language()),
+        "peek": peek(concepts, current_language()),
         **extra,
     }
 
@@ -241,17 +262,18 @@ def _asked(drill: QuestionDrill[Any, Any], data: dict[str, Any]) -> Asked:
 
 def _answer(request: HtmxHttpRequest, drill: QuestionDrill[Any, Any]) -> HttpResponse:
     token = request.POST.get("token")
+    build = _fragment if request.htmx else _context  # an htmx answer renders only the fragment
     try:
         asked = _asked(drill, read_token(drill.slug, token))
     except BadQuestion as error:
         notice = bad_question_message(str(error))
-        context = _context(request, drill, Asked(new_seed(), "easy"), notice=notice)
+        context = build(request, drill, Asked(new_seed(), "easy"), notice=notice)
         return _respond(request, drill, context, status=400)
     try:
-        context = _context(request, drill, asked)
+        context = build(request, drill, asked)
     except EngineError:
         notice = bad_question_message("token")
-        context = _context(request, drill, Asked(new_seed(), "easy"), notice=notice)
+        context = build(request, drill, Asked(new_seed(), "easy"), notice=notice)
         return _respond(request, drill, context, status=400)
     context["answer"] = request.POST
     context["answer_lists"] = dict(request.POST.lists())
@@ -263,14 +285,15 @@ def _answer(request: HtmxHttpRequest, drill: QuestionDrill[Any, Any]) -> HttpRes
     answer_id = f"{token}:{request.POST.get('stage', '')}"
     once = question_key(token or "", request.POST.get("stage", ""))  # not its time: a replay
     tally, counted = record_answer(request, drill.slug, once, feedback.correct)
-    rules = rules_at_work(drill.concepts_of(context["question"]), asked.concept)
+    concepts = drill.concepts_of(context["question"])
+    rules = rules_at_work(concepts, asked.concept)
     context.update(feedback=feedback, tally=tally, counted=counted, rules=rules)
     if counted:  # its link, opened again, shows this answer (see ``_reopened``)
         remember_answer(request, token or "", request.POST)
     if counted:  # the learner's mastery and review schedule of the concepts it exercised
         context["learned"] = learning.drill_answer(
             request,
-            drill.concepts_of(context["question"]),
+            concepts,
             drill=drill.slug,
             level=asked.level,
             correct=feedback.correct,
