@@ -310,6 +310,9 @@ def _respond(
     request: HtmxHttpRequest, drill: Drill, context: dict[str, Any], status: int = 200
 ) -> HttpResponse:
     if request.htmx:
-        # htmx swaps 2xx answers only; errors are shown in the same fragment.
+        # htmx swaps 2xx answers only; errors are shown in the same fragment. A question
+        # that could not be read has no feedback: its notice and a new question instead.
+        if context.get("notice") and not (context.get("feedback") or context.get("answer_error")):
+            return HttpResponse(render_to_string("drills/_notice.html", context, request))
         return HttpResponse(render_part(drill, "feedback", context, request))
     return render(request, drill.template, context, status=status)
