@@ -155,3 +155,14 @@ def test_reminders_are_offered_only_to_an_account_with_an_address(learner_client
     assert Learner.objects.get(user=user).remind
     learner_client.post("/en/learn/progress/reminders/", {})
     assert not Learner.objects.get(user=user).remind
+
+
+def test_the_progress_page_names_the_zone_in_the_readers_language(learner_client: Client) -> None:
+    """The day's zone in words of the page language (CLDR's), never 'Asia/Tokyo' in a
+    Japanese sentence."""
+    learner_client.cookies["browser_zone"] = "Asia/Tokyo"
+    sitting = start(learner_client)
+    answer_all(learner_client, sitting, "r")
+    japanese = learner_client.get("/ja/learn/progress/").content.decode().replace("<wbr>", "")
+    assert "日本時間" in japanese and "Asia/Tokyo" not in japanese
+    assert "Japan Time" in learner_client.get("/en/learn/progress/").content.decode()

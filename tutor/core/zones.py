@@ -8,12 +8,13 @@ page (``tutor.lessons.progress``).
 from __future__ import annotations
 
 import zoneinfo
-from functools import cache
+from functools import cache, lru_cache
 
 from babel.core import get_global
+from babel.dates import get_timezone, get_timezone_location
 from django.http import HttpRequest
 
-from .locales import languages
+from .locales import babel_locale, languages
 
 #: A sensible time zone for each page language (``locale/languages.toml``); the teacher
 #: can pick any other.
@@ -51,3 +52,16 @@ def browser_zone(request: HttpRequest) -> str | None:
     is one the form offers."""
     zone = request.COOKIES.get(BROWSER_ZONE_COOKIE, "")
     return zone if zone in zone_names() else None
+
+
+@lru_cache(maxsize=2048)  # key: the zone's name and the language; a few zones a language
+def zone_label(name: str, language: str) -> str:
+    """A time zone as a reader of ``language`` names it (CLDR's: "日本時間", "India Time"),
+    never its database name in Latin letters in a sentence; UTC is UTC."""
+    if name in {"UTC", "Etc/UTC", "GMT"}:
+        return "UTC"
+    try:
+        zone = get_timezone(name)
+    except LookupError:
+        return name.replace("_", " ")
+    return get_timezone_location(zone, locale=babel_locale(language))

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from tutor.concepts import CONCEPTS
 from tutor.core.locales import current_language
 from tutor.core.numbers import whole_number
+from tutor.core.zones import zone_label
 from tutor.learning import daily, review
 from tutor.learning.learners import current_learner
 
@@ -96,7 +97,7 @@ def _progress(
         "learner": learner,
         "goal": daily.standing(learner, now),
         "goals": daily.GOALS,
-        "day_zone": (daily.learner_zone(learner).key if learner else str(zone)).replace("_", " "),
+        "day_zone": zone_label(daily.learner_zone(learner).key if learner else str(zone), language),
         "errors": errors or {},
     }
     return render(request, "lessons/progress.html", context, status=status)
