@@ -207,3 +207,35 @@ def test_projector_works_without_javascript(
     tab.wait_for_selector(".projector-stage--question")
     session.refresh_from_db()
     assert session.state == Session.State.QUESTION
+
+
+def test_a_question_answered_by_typing_shows_the_question_not_empty_boxes(
+    new_tab: Callable[..., Page], site: Callable[[str], str], shots: Path, teacher: object
+) -> None:
+    """Side pots are answered by typing amounts and ticking seats on each student's own
+    device: the wall shows the question and its table across the screen, never a column of
+    empty boxes nobody in the room can fill; a question with choices keeps them."""
+    quiz = Quiz.objects.create(owner=teacher, title="Pots", time_limit=600)
+    Slot.objects.create(quiz=quiz, order=0, kind="fixed", drill="side-pots", seed=5)
+    session = services.start_session(quiz, "live")
+    Participant.objects.create(session=session, nickname="Asha")
+    services.open_question(session, 0)
+    tab = new_tab(width=1280, height=720)
+    tab.context.add_cookies(login(teacher, site("/")))
+    for scene in ("question", "reveal"):
+        tab.goto(site(f"/en/quizzes/session/{session.code}/projector/"))
+        tab.wait_for_selector(f".projector-stage--{scene}")
+        screenshot(tab, shots / f"projector-typed-{scene}.png")
+        boxes = tab.locator(
+            ".projector-question input[type=number], .projector-question input[type=checkbox]"
+        )
+        assert boxes.count() > 0 and not any(box.is_visible() for box in boxes.all())
+        ask = tab.locator(".quiz-question__ask").bounding_box()
+        assert ask is not None and ask["width"] > 1000  # across the screen
+        if scene == "question":
+            services.reveal(session)
+    chooser = class_quiz(teacher)
+    live = in_scene(chooser, "question")
+    tab.goto(site(f"/en/quizzes/session/{live.code}/projector/"))
+    tab.wait_for_selector(".projector-stage--question")
+    assert tab.locator(".projector-question .choice").first.is_visible()
