@@ -24,6 +24,8 @@ def imported(client: Client, quiz: Quiz) -> Response:
     data = {"step": "preview", "language": "en", "text": GIFT, "quiz": quiz.pk}
     preview = client.post(URL, data)
     assert preview.status_code == 200
+    page = preview.content.decode()
+    assert page.count("50\xa0%") == 2 and "-100\xa0%" in page  # each choice's weight
     return client.post(URL, {**preview.context["carry"], "step": "import"})
 
 
@@ -34,6 +36,8 @@ def test_a_half_right_choice_imported_from_gift_earns_half_the_points(client: Cl
     assert imported(client, quiz).status_code == 302
     question = OwnQuestion.objects.get()
     assert question.record().credit == (Decimal(50), Decimal(50), Decimal(-100))
+    editor = client.get(f"/cs/quizzes/bank/{question.pk}/").content.decode()
+    assert editor.count("hodnota 50\xa0%") == 2 and "hodnota -100\xa0%" in editor
     quiz.slots.update(points=4)
     data = {"mode": "homework", "zone": "UTC", "opens": "2020-01-01T00:00"}
     run = client.post(f"/cs/quizzes/{quiz.pk}/run/", {**data, "closes": "2999-01-01T00:00"})
