@@ -13,7 +13,7 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from tutor.core.http import AuthenticatedHttpRequest
-from tutor.core.locales import current_language, native_name
+from tutor.core.locales import current_language, format_percentage, native_name
 from tutor.core.numbers import whole_number
 from tutor.drills import own_question as own
 
@@ -43,6 +43,16 @@ def rows(questions: list[OwnQuestion]) -> list[dict[str, Any]]:
             }
         )
     return result
+
+
+def weights(record: own.Question) -> list[tuple[str, str]]:
+    """Each choice (in the page language's text) with its partial credit as a percentage,
+    for the bank's editor; empty when the question is all or nothing."""
+    language = current_language()
+    return [
+        (choice, format_percentage(weight / 100, language, decimals=0))
+        for choice, weight in zip(record.text().choices, record.credit, strict=False)
+    ]
 
 
 def languages_html(codes: list[str]) -> SafeString:

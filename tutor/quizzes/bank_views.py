@@ -24,7 +24,7 @@ from tutor.core.numbers import whole_number
 from tutor.core.request_size import form_is_valid
 from tutor.drills import own_question as own
 
-from .bank import add_slots, filtered, own_questions, rows
+from .bank import add_slots, filtered, own_questions, rows, weights
 from .bank_forms import OwnQuestionForm, initial
 from .forms import MAX_POINTS
 from .models import OwnQuestion, Quiz, Tag
@@ -126,7 +126,14 @@ def question_edit(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "quizzes/teacher/bank_question.html",
-        {"form": form, "question": question, "used": used, "new": False},
+        {
+            "form": form,
+            "question": question,
+            "used": used,
+            "new": False,
+            "weights": weights(record),
+            "weights_language": record.text().language,
+        },
     )
 
 

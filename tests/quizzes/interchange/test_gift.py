@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
@@ -156,4 +157,8 @@ def test_gift_round_trip_of_own_questions_keeps_feedback_and_partial_credit() ->
     assert not reading.left
     owner = get_user_model().objects.create_user("t", "t@example.org", "pw-long-1234")
     plan = importer.plan(reading, "en", "", owner)
-    assert [item.record for item in plan.ready] == records
+    # Several right choices of all or nothing are written with Moodle's weights (each
+    # right one a share of 100 %, each wrong one -100 %), and read back as Moodle reads
+    # them: as partial credit (issue 23).
+    moodle = replace(records[2], credit=(d(50), d(50), d(-100)))
+    assert [item.record for item in plan.ready] == [*records[:2], moodle, *records[3:]]

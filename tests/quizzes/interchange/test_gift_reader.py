@@ -67,10 +67,12 @@ def test_read_several_right_choices_with_their_own_weights_keep_them() -> None:
     assert found.credit == (Decimal(50), Decimal(50), Decimal(0))
 
 
-def test_read_the_usual_weights_of_several_right_choices_are_all_or_nothing() -> None:
-    """As this site writes them (``marks.weights``): no partial credit to keep."""
-    found = one("Pairs?{~%33.33333%AA ~%33.33333%QQ ~%33.33333%KK ~%-100%AK}")
-    assert (found.kind, found.right, found.credit) == ("multiple", (0, 1, 2), ())
+def test_read_the_usual_weights_of_several_right_choices_are_partial_credit() -> None:
+    """Regression (issue 23): weights sharing 100 % with -100 % for each wrong choice
+    were read as all or nothing; Moodle gives a share for each right choice ticked."""
+    found = one("Made?{ ~%50%One pair ~%50%Two pair ~%-100%High card }")
+    assert (found.kind, found.right) == ("multiple", (0, 1))
+    assert found.credit == (Decimal(50), Decimal(50), Decimal(-100))
 
 
 def test_read_answer_feedback_is_kept() -> None:

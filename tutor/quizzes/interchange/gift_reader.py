@@ -120,16 +120,14 @@ def _choices(answers: str, fmt: str) -> tuple[list[tuple[Decimal, str]], tuple[s
     return choices, tuple(feedback) if any(feedback) else ()
 
 
-def _credit(kind: str, weights: list[Decimal], right: tuple[int, ...]) -> tuple[Decimal, ...]:
-    """The weights as partial credit, or none when they say all or nothing (one choice
-    at 100 %; several right ones sharing 100 % and every wrong one at −100 %, as
-    ``marks.weights`` writes them)."""
-    if kind == own.SINGLE:
-        return tuple(weights) if any(w not in (0, 100) for w in weights) else ()
-    share = HUNDRED / len(right)
-    usual = [share if i in right else Decimal(-100) for i in range(len(weights))]
-    close = all(abs(w - u) < Decimal("0.001") for w, u in zip(weights, usual, strict=True))
-    return () if close else tuple(weights)
+def _credit(kind: str, weights: list[Decimal]) -> tuple[Decimal, ...]:
+    """The weights as partial credit, as Moodle reads them, or none when they say all or
+    nothing: one choice at 100 % and the others at 0 %. Several right choices always keep
+    their weights (issue 23): with ``~%50%A ~%50%B ~%-100%C``, Moodle gives half the
+    points for A alone, and so does this site."""
+    if kind == own.SINGLE and all(w in (0, 100) for w in weights):
+        return ()
+    return tuple(weights)
 
 
 def multichoice(answers: str, fmt: str) -> dict[str, object]:
@@ -155,7 +153,7 @@ def multichoice(answers: str, fmt: str) -> dict[str, object]:
         "choices": tuple(text for _weight, text in choices),
         "right": right,
         "notes": tuple(notes),
-        "credit": _credit(kind, [weight for weight, _text in choices], right),
+        "credit": _credit(kind, [weight for weight, _text in choices]),
         "feedback": feedback,
     }
 

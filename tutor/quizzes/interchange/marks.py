@@ -4,7 +4,9 @@ Moodle imports a choice's weight only when it is one of its grade options, withi
 0.00001 (``match_grade_options`` in ``question/format.php``); 1/n of 100 % for n from 1 to
 10 are all options (33.33333 %, 14.28571 % ...), and so is −100 %. Several right choices
 share 100 %; each wrong one is worth −100 %, so a wrong tick costs the whole question
-(Moodle never goes below zero), which is how this site grades them: all or nothing.
+(Moodle never goes below zero). Moodle gives a share for each right choice ticked, so a
+question of this site's that is all or nothing comes back from Moodle, or from an import
+of its own file, with those weights as partial credit (``gift_reader._credit``).
 """
 
 from __future__ import annotations
