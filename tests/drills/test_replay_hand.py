@@ -152,3 +152,11 @@ def test_rake_comes_off_what_the_winner_collects_and_the_end_stack(client: Clien
     assert "25 rake" in end and "Femi collects 490" in end and "+490" in end
     assert "1,250 chips" in end and "1,275 chips" not in end
     assert "The log agrees: 515 in the pots = 490 collected + 25 rake." in end
+
+
+def test_raise_too_small_in_a_dollar_hand_says_dollars(client: Client) -> None:
+    text = example_text("muck").replace(
+        "Femi: bets $1.50", "Femi: bets $1.50\nGita: raises $0.50 to $2"
+    )
+    page = text_of(client.post(URL, {"history": text}))
+    assert "The smallest raise allowed is to $3." in page
