@@ -195,3 +195,17 @@ def test_unreadable_kept_hands_are_answered_not_a_500(client: Client) -> None:
         response = client.get(URL, {"hand": hand_id, "step": "1"})
         assert response.status_code == 404
         assert "no longer kept" in response.content.decode()
+
+
+def test_the_log_tells_the_learners_show_or_muck_only_once_chosen(client: Client) -> None:
+    undecided = lost_showdown(client)
+    assert "mucks the hand without showing it" not in undecided
+    assert "may show or muck" in undecided
+    shown = client.post(URL, {"command": "show"}).content.decode()
+    assert "mucks the hand" not in shown and "may show or muck" not in shown
+    assert re.search(r"\(you\) shows [^<]+: two pair\.<", shown)
+    kept = client.get(URL, {"hand": client.session[HANDS_KEY][0]["id"]}).content.decode()
+    assert "mucks the hand" not in kept
+    assert re.search(r"\(you\) shows [^<]+: two pair\.<", kept)
+    mucked = client.post(URL, {"command": "muck"}).content.decode()
+    assert "mucks the hand without showing it" in mucked and "may show or muck" not in mucked

@@ -143,3 +143,20 @@ def test_cards_dealt_in_the_file_show_from_the_deal_others_stay_face_down(client
     muck_end = client.get(URL + "?step=12").content.decode()
     assert "Bruno" in end and "Gita" in muck_end
     assert "The file does not show" not in muck_end  # a muck is not a show
+
+
+def test_rake_comes_off_what_the_winner_collects_and_the_end_stack(client: Client) -> None:
+    client.get(URL + "?example=muck")
+    end = text_of(client.get(URL + "?step=99"))
+    assert "Main pot: Femi wins 515" not in end and "+515" not in end
+    assert "25 rake" in end and "Femi collects 490" in end and "+490" in end
+    assert "1,250 chips" in end and "1,275 chips" not in end
+    assert "The log agrees: 515 in the pots = 490 collected + 25 rake." in end
+
+
+def test_raise_too_small_in_a_dollar_hand_says_dollars(client: Client) -> None:
+    text = example_text("muck").replace(
+        "Femi: bets $1.50", "Femi: bets $1.50\nGita: raises $0.50 to $2"
+    )
+    page = text_of(client.post(URL, {"history": text}))
+    assert "The smallest raise allowed is to $3." in page

@@ -76,3 +76,21 @@ def test_every_check_and_turn_code_is_worded() -> None:
     assert turn_codes() == {
         "first_after_big_blind", "button_first_heads_up", "first_after_button", "next_in_turn",
     }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("move", "smallest"),
+    [
+        ("Femi: raises $0.05 to $0.15", "to $0.20"),
+        ("Femi: bets $1.50\nGita: raises $0.50 to $2", "to $3"),
+    ],
+)
+def test_raise_too_small_says_the_amount_in_the_files_money(move: str, smallest: str) -> None:
+    old = "Femi: raises $0.20 to $0.30" if "0.15" in move else "Femi: bets $1.50"
+    text = example_text("muck").replace(old, move, 1)
+    history = read(text)
+    with pytest.raises(HistoryError) as caught:
+        replay(history)
+    with translation.override("en"):
+        message = history_error_text(caught.value, "en", unit=history.unit, currency="$")
+    assert f"raise allowed is {smallest}." in message

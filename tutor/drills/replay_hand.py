@@ -64,9 +64,13 @@ def _load(text: str) -> Replay:
 
 def _error_text(error: HistoryError, text: str, language: str) -> Any:
     names: tuple[str, ...] = ()
-    with suppress(HistoryError):  # names only when the seats could be read
-        names = tuple(display_name(n) for n in read(text).names)
-    message = history_error_text(error, language, marker if names else None)
+    unit, currency = 1, ""
+    with suppress(HistoryError):  # names and money only when the seats could be read
+        history = read(text)
+        names = tuple(display_name(n) for n in history.names)
+        unit, currency = history.unit, history.currency
+    name = marker if names else None
+    message = history_error_text(error, language, name, unit=unit, currency=currency)
     return with_bdi(message, names)
 
 

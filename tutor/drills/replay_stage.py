@@ -110,7 +110,7 @@ def stage(replay: Replay, step: int, language: str) -> Stage:
     return Stage(
         step=step,
         steps=len(replay.steps),
-        picture=_picture(replay, hand, names, language),
+        picture=_picture(replay, hand, names, language, over=over),
         lines=tuple(with_bdi(line, names) for line in lines),
         end=tuple(with_bdi(line, names) for line in end),
         checks=checks,
@@ -157,12 +157,26 @@ def _shown(replay: Replay, language: str) -> list[str]:
     return lines
 
 
-def _picture(replay: Replay, hand: Hand, names: tuple[str, ...], language: str) -> TablePicture:
+def _picture(
+    replay: Replay, hand: Hand, names: tuple[str, ...], language: str, *, over: bool
+) -> TablePicture:
     isolated = tuple(f"\u2068{n}\u2069" for n in names)
     picture = from_hand(hand, None, lambda seat: isolated[seat], language)
     history = replay.history
     seats = tuple(_seen(s, history.holes, history.dealt, language) for s in picture.seats)
+    if over and replay.rake:
+        seats = tuple(_raked(s, replay, language) for s in seats)
     return replace(picture, seats=seats)
+
+
+def _raked(seat: SeatPicture, replay: Replay, language: str) -> SeatPicture:
+    """A seat at the end of a raked hand: what it collected after the rake, and its stack."""
+    collected = replay.collected[seat.seat]
+    stack = seat.stack
+    if stack is not None:
+        stack += collected - replay.won[seat.seat]
+    raked = replace(seat, stack=stack, won=collected)
+    return replace(raked, sentence=_sentence(raked, language))
 
 
 def _seen(
@@ -181,11 +195,17 @@ def _seen(
 
 def _with_cards(seat: SeatPicture, cards: tuple[str | None, ...], language: str) -> SeatPicture:
     """The seat with these cards drawn and told (``None``: face down)."""
+    drawn = replace(seat, cards=cards, best=())
+    return replace(drawn, sentence=_sentence(drawn, language))
+
+
+def _sentence(seat: SeatPicture, language: str) -> str:
+    """The seat told in one sentence, as the table picture tells it."""
     facts = SeatFacts(
         name=seat.name,
         stack=seat.stack,
         bet=seat.bet,
-        cards=cards,
+        cards=seat.cards,
         folded=seat.folded,
         all_in=seat.all_in,
         to_act=seat.to_act,
@@ -194,4 +214,4 @@ def _with_cards(seat: SeatPicture, cards: tuple[str | None, ...], language: str)
         big_blind=seat.big_blind,
         won=seat.won,
     )
-    return replace(seat, cards=cards, best=(), sentence=seat_sentence(facts, language))
+    return seat_sentence(facts, language)

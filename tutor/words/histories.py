@@ -8,9 +8,11 @@ Every code the readers and the replay raise has a message here (a test walks the
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from decimal import Decimal
 
 from django.utils.translation import pgettext
 
+from tutor.core.locales import format_number
 from tutor.engine.histories import HistoryError
 
 from .base import fill, lookup, number
@@ -120,11 +122,30 @@ def _numbers(details: Mapping[str, object], language: str) -> dict[str, object]:
     return out
 
 
+def amount_text(value: int, unit: int, currency: str, language: str) -> str:
+    """An amount in the file's own money (``unit`` of the smallest amount to one):
+    cents are written as dollars, with cents only when there are some.
+
+    >>> amount_text(300, 100, "$", "en"), amount_text(20, 100, "$", "en")
+    ('$3', '$0.20')
+    """
+    if unit == 1:
+        return number(value, language)
+    places = 0 if value % unit == 0 else len(str(unit)) - 1
+    return currency + format_number(Decimal(value) / unit, language, decimals=places)
+
+
 def history_error_text(
-    error: HistoryError, language: str, name: Callable[[int], str] | None = None
+    error: HistoryError,
+    language: str,
+    name: Callable[[int], str] | None = None,
+    *,
+    unit: int = 1,
+    currency: str = "",
 ) -> str:
     """The error as a sentence, naming its line (and column) and quoting it; ``name``
-    names a seat (for a move out of turn)."""
+    names a seat (for a move out of turn); the engine's amounts are written in the file's
+    money (``unit`` smallest amounts make one ``currency``)."""
     details = dict(error.details)
     if error.code == "illegal" and details.get("reason") == "not_your_turn" and name:
         seat, to_act = details.get("seat"), details.get("to_act")
@@ -134,7 +155,9 @@ def history_error_text(
         reason = str(details.pop("reason", ""))
         reason = reason if reason in reason_codes() else "illegal_action"
         numbers = {k: v for k, v in details.items() if k not in ("line", "column", "text")}
-        message = reason_text(reason, numbers, language)
+        message = reason_text(
+            reason, numbers, language, lambda value: amount_text(value, unit, currency, language)
+        )
     else:
         message = fill(
             lookup(_messages(), "history error", error.code), _numbers(details, language)

@@ -8,7 +8,7 @@ engine sends in the error's details as named placeholders (``%(minimum)s``). So 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from django.utils.translation import pgettext
 
@@ -74,12 +74,17 @@ def reason_codes() -> frozenset[str]:
 
 
 def reason_text(
-    code: str, details: Mapping[str, object] | None = None, language: str = "en"
+    code: str,
+    details: Mapping[str, object] | None = None,
+    language: str = "en",
+    amount: Callable[[int], str] | None = None,
 ) -> str:
-    """The sentence for a reason code; whole-number details fill its placeholders."""
+    """The sentence for a reason code; whole-number details (amounts of chips) fill its
+    placeholders, written by ``amount`` when given (a hand history's own money)."""
     text = lookup(_messages(), "reason", code)
+    write = amount or (lambda value: number(value, language))
     numbers = {
-        key: number(value, language)
+        key: write(value)
         for key, value in (details or {}).items()
         if isinstance(value, int) and not isinstance(value, bool)
     }

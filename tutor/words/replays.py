@@ -127,6 +127,9 @@ def _ends() -> dict[str, str]:
     return {
         "pot": pgettext(C, "%(pot)s: %(amount)s, which %(eligible)s can win."),
         "won": pgettext(C, "%(pot)s: %(seat)s wins %(amount)s."),
+        "won_before_rake": pgettext(C, "%(pot)s goes to %(seat)s: %(amount)s before the rake."),
+        "rake": pgettext(C, "The house takes %(rake)s rake from the pots."),
+        "collects": pgettext(C, "%(seat)s collects %(amount)s."),
         "odd_chip": pgettext(
             C,
             "It does not split evenly: the odd chip goes to %(seat)s, the first winner to the left of the button.",
@@ -161,10 +164,12 @@ def end_text(code: str, params: dict[str, str]) -> str:
 
 
 def pots_lines(replay: Replay, name: Namer, language: str) -> list[str]:
-    """The engine's pots: each with its eligible players, its winners and the odd chip."""
+    """The engine's pots: each with its eligible players, its winners and the odd chip;
+    with a rake, the rake taken and what each winner collected after it."""
     words = _ends()
     award = replay.hand.result
     assert award is not None
+    won = words["won_before_rake"] if replay.rake else words["won"]
     lines = []
     for index, pot in enumerate(award.pots):
         amount = number(pot.pot.amount, language)
@@ -174,12 +179,24 @@ def pots_lines(replay: Replay, name: Namer, language: str) -> list[str]:
         )
         for seat, chips in pot.shares:
             params = {"pot": pot_name(index), "seat": name(seat), "amount": number(chips, language)}
-            lines.append(fill(words["won"], params))
+            lines.append(fill(won, params))
         if pot.odd_chips:
             shares = dict(pot.shares)
             top = max(shares.values())
             first = next(s for s in pot.winners if shares[s] == top)
             lines.append(fill(words["odd_chip"], {"seat": name(first)}))
+    return lines + _rake_lines(replay, name, language)
+
+
+def _rake_lines(replay: Replay, name: Namer, language: str) -> list[str]:
+    if not replay.rake:
+        return []
+    words = _ends()
+    lines = [fill(words["rake"], {"rake": number(replay.rake, language)})]
+    for seat, chips in enumerate(replay.collected):
+        if chips:
+            params = {"seat": name(seat), "amount": number(chips, language)}
+            lines.append(fill(words["collects"], params))
     return lines
 
 

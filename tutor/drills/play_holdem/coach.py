@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils.translation import pgettext
 
+from tutor.engine import events as ev
 from tutor.engine.betting import Action
 from tutor.engine.cards import Card
 from tutor.engine.hand import Hand
@@ -91,3 +93,18 @@ def your_hand(hand: Hand, choices: Sequence[Choice], shown: bool | None) -> str:
     else:
         text = pgettext("coach", "You had %(hand)s.")
     return fill(text, {"hand": value})
+
+
+def as_chosen(hand: Hand, history: Sequence[Any], shown: bool | None) -> list[Any]:
+    """The log's events with the learner's own muck as they chose it: their cards shown
+    (the hand named) when they showed, ``None`` while they have not chosen yet."""
+    out: list[Any] = []
+    for event in history:
+        if event["kind"] != "muck" or event["seat"] != YOU or shown is False:
+            out.append(event)
+        elif shown is None:
+            out.append(None)
+        else:
+            value = evaluate(tuple(hand.board) + hand.holes[YOU])
+            out.append(ev.ShowHand(YOU, hand.holes[YOU], value.code, value.best_five).to_dict())
+    return out

@@ -24,7 +24,7 @@ from tutor.words.terms import STRUCTURES, street_name, structure_name
 
 from ..drill import PlayDrill
 from . import hands
-from .coach import ReviewLine, may_muck, review, your_hand
+from .coach import ReviewLine, as_chosen, may_muck, review, your_hand
 from .state import YOU, Game, you_name
 
 PRESETS = ("2x", "3x", "33", "50", "100")
@@ -39,7 +39,7 @@ def context(drill: PlayDrill, game: Game | None, language: str) -> dict[str, Any
     if game is None:
         return ctx
     hand = game.hand
-    ctx.update(_table(hand, language))
+    ctx.update(_table(hand, language, game.shown))
     opts = ctx["options"]
     ctx.update(
         styles=[(you_name(s), style_name(v)) for s, v in sorted(game.styles.items())],
@@ -63,8 +63,9 @@ def context(drill: PlayDrill, game: Game | None, language: str) -> dict[str, Any
     return ctx
 
 
-def _table(hand: Hand, language: str) -> dict[str, Any]:
-    """The table, the result banner and the log, as the learner's seat sees them."""
+def _table(hand: Hand, language: str, shown: bool | None = None) -> dict[str, Any]:
+    """The table, the result banner and the log, as the learner's seat sees them
+    (``shown``: the learner's answer to "show or muck", told in the log)."""
     view_data = hand.view(YOU)
     result = result_of(hand, you_name)
     return {
@@ -72,11 +73,24 @@ def _table(hand: Hand, language: str) -> dict[str, Any]:
         "picture": from_hand(hand, YOU, you_name, language, best=result.best if result else None),
         "result": result,
         "options": view_data["options"],
-        "log": narrate(view_data["history"], you_name, language)[::-1],
+        "log": _log(hand, view_data["history"], shown, language)[::-1],
         "street": street_name(view_data["street"]),
         "over": hand.is_over,
         "hand_no": view_data["hand_no"],
     }
+
+
+def _log(hand: Hand, history: list[Any], shown: bool | None, language: str) -> list[str]:
+    """The hand told event by event; the learner's muck as they chose it, and before
+    they choose, that they may show or muck."""
+    lines: list[str] = []
+    for event in as_chosen(hand, history, shown):
+        if event is None:
+            text = pgettext("play", "%(seat)s lost the showdown and may show or muck the hand.")
+            lines.append(text % {"seat": you_name(YOU)})
+        else:
+            lines += narrate([event], you_name, language)
+    return lines
 
 
 def replay(request: HttpRequest, language: str) -> dict[str, Any] | None:
@@ -94,14 +108,14 @@ def replay(request: HttpRequest, language: str) -> dict[str, Any] | None:
         return None
     lines = _with_moments(review(kept.choices, language), kept.actions)
     cut = kept.actions[step] if step < last else len(kept.hand.events)
-    table = _table(shown, language)
+    table = _table(shown, language, kept.shown if step == last else False)
     return {
         "id": kept.hand_id,
         "number": kept.number,
         "step": step,
         "last": last,
         "net": net_text(kept.net, language),
-        "your_hand": your_hand(kept.hand, kept.choices, kept.shown is True) if step == last else "",
+        "your_hand": your_hand(kept.hand, kept.choices, kept.shown) if step == last else "",
         "review": lines,
         "current": next((line.number for line in lines if line.step == cut), None),
         "picture": table["picture"],

@@ -80,6 +80,33 @@ class Replay:
     def ok(self) -> bool:
         return all(c.ok for c in self.checks)
 
+    @property
+    def rake(self) -> int:
+        """The rake the log takes from the pots (0 when none, or when the log does not agree)."""
+        for check in self.checks:
+            if check.code in ("pots_match", "pots_match_implied_rake") and self.ok:
+                return int(check.details["rake"])
+        return 0
+
+    @property
+    def won(self) -> tuple[int, ...]:
+        """What each seat took from the pots by the rules, before any rake."""
+        award = self.hand.result
+        assert award is not None
+        won = [0] * self.hand.seats
+        for pot in award.pots:
+            for seat, chips in pot.shares:
+                won[seat] += chips
+        return tuple(won)
+
+    @property
+    def collected(self) -> tuple[int, ...]:
+        """What each seat took home: the log's collected amounts when a rake came off the
+        pots (and the log agrees with the rules), else the engine's shares."""
+        if self.rake and self.history.collected is not None:
+            return self.history.collected
+        return self.won
+
 
 def rules_of(history: History) -> Rules:
     """The engine's rules for the file's game: its structure, blinds and ante, folds allowed
