@@ -208,12 +208,16 @@ def question_of(board: str, *hands: str) -> holdem_showdown.Question:
         ("Ah 9h 5h 2c Kd", ("Qh 3h", "Jh Th"), {"flush-vs-flush", "kickers"}),
         ("Ah 9h 5h 2c Kd", ("Qh 3h", "Jc Tc"), {"hand-rankings"}),
         # Kings up: nines beat fives; then the kicker decides between kings and nines.
-        ("Kh Kd 9c 5s 2h", ("9s 3d", "5d Ac"), {"two-pair-kicker"}),
+        ("Kh Kd 9c 5s 2h", ("9s 3d", "5d Ac"), {"two-pair-kicker", "kickers"}),
         ("Kh Kd 9c 5s 2h", ("9s Qd", "9d Jc"), {"two-pair-kicker", "kickers"}),
-        # The higher pair decides: not the second pair's or the kicker's lesson.
-        ("Kh 9d 5c 2s 3h", ("Kc 5d", "9s 5s"), set()),
+        # The higher pair decides: not the second pair's lesson, but still two hands of
+        # one category compared (not the rankings alone).
+        ("Kh 9d 5c 2s 3h", ("Kc 5d", "9s 5s"), {"kickers"}),
+        # An 8-high straight beats a 7-high one; queens beat fours: within the category.
+        ("4h 5d 6c 7s Kh", ("8d 2c", "3d 2s"), {"kickers"}),
+        ("Qh 4d 9c 2s 7h", ("Qd 3c", "4s Kc"), {"kickers"}),
         # Kings full of nines beat kings full of fives.
-        ("Kh Kd Kc 9s 5h", ("9d 2c", "5d 3c"), {"full-house-ranks"}),
+        ("Kh Kd Kc 9s 5h", ("9d 2c", "5d 3c"), {"full-house-ranks", "kickers"}),
         # ... but four kings beat both: the category decides.
         ("Kh Kd Kc 9s 5h", ("9d 2c", "5d 3c", "Ks 4d"), {"hand-rankings"}),
         # A full house on the board: the ace sits out, nobody compares full houses.

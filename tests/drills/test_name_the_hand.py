@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 from django.test import Client
@@ -91,6 +92,27 @@ def test_unknown_category(client: Client) -> None:
 
 
 # Concepts: what a question exercises, read from the engine's evaluation.
+
+
+@pytest.mark.parametrize(
+    ("cards", "concepts"),
+    [
+        # One pair of nines: the ace, queen and ten are the kickers to pick.
+        ("9s 9d Ac Qh Td 4s 2c", {"hand-rankings", "best-five-of-seven", "kickers"}),
+        # Jacks and fives with the seven over the four.
+        ("Js Jd 5c 5h 7d 4s 2c", {"hand-rankings", "best-five-of-seven", "kickers"}),
+        # A straight to 9 that also holds one to 8: the higher one is picked.
+        ("4s 5d 6c 7h 8d 9s 2c", {"hand-rankings", "best-five-of-seven", "kickers"}),
+        # The only straight of the seven: the category alone picks it.
+        ("4s 5d 6c 7h 8d Ks Kc", {"hand-rankings", "best-five-of-seven"}),
+    ],
+)
+def test_picking_the_five_needs_the_kickers_when_another_five_is_of_the_category(
+    cards: str, concepts: set
+) -> None:
+    question = name_the_hand.Question("holdem", parse_cards(cards), True)
+    assert name_the_hand.concepts_of(question) == concepts
+    assert "kickers" not in name_the_hand.concepts_of(replace(question, pick_five=False))
 
 
 @pytest.mark.parametrize(

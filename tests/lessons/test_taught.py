@@ -4,10 +4,12 @@ check deals exercises only concepts of that unit and the units before it."""
 from __future__ import annotations
 
 import random
+from itertools import combinations
 
 import pytest
 
 from tutor.drills.registry import question_drill
+from tutor.engine import holdem
 from tutor.lessons import dealing
 from tutor.lessons.courses import COURSES, Unit, taught_by
 
@@ -58,3 +60,33 @@ def test_a_question_that_cannot_be_dealt_taught_is_left_out_not_asked() -> None:
     assert all(set(e["concepts"]) <= {"best-five-of-seven"} for e in written)
     drill = question_drill("holdem-showdown")
     assert drill is not None
+
+
+def _needs_same_category(entry: dict) -> bool:  # type: ignore[type-arg]
+    """Whether a written question is decided within one category, read from the engine
+    alone: a showdown whose winner and best loser share a category, or five cards to pick
+    where another five of the same category is worth less (the kickers choose)."""
+    drill = question_drill(entry["drill"])
+    assert drill is not None
+    question = drill.load(entry["question"])
+    if entry["drill"] == "holdem-showdown":
+        result = holdem.showdown(question.board, question.hands)
+        return result.decided_by.kind in ("rank", "kicker")
+    if entry["drill"] == "name-the-hand" and question.pick_five:
+        best = holdem.evaluate(question.cards)
+        fives = (holdem.evaluate(five) for five in combinations(question.cards, 5))
+        return any(v.category is best.category and v != best for v in fives)
+    return False
+
+
+def test_the_first_holdem_unit_asks_only_what_the_category_decides() -> None:
+    """Unit 1 teaches that a higher category beats every lower one, not how two hands of
+    one category compare (unit 3): no 7-high straight against an 8-high one, no pair of
+    nines whose best five needs the ace, queen and ten beside it."""
+    first = COURSES["texas-holdem"].units[0]
+    rng = random.Random("taught/categories")
+    asked = [
+        entry for n in range(12) for entry in _questions(first, ("practice", "check")[n % 2], rng)
+    ]
+    assert len(asked) >= 12 * min(first.practice, first.check) // 2
+    assert not [e for e in asked if _needs_same_category(e)]

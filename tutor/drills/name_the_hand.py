@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from itertools import combinations
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
@@ -275,6 +276,18 @@ HOLDEM_TESTS: dict[str, Test] = {
     "wheel-straight": _wheel,
     "no-wraparound": _wrap_is_no_straight,
 }
+
+
+def _kickers_picked(cards: tuple[Card, ...], hand: holdem.HandValue) -> bool:
+    """Another five of the cards make the same category for less (a pair of nines with
+    other side cards, a lower straight): picking the best five compares within the
+    category, which naming it does not."""
+    return any(
+        other.category is hand.category and other != hand
+        for other in map(holdem.evaluate, combinations(cards, 5))
+    )
+
+
 #: The concepts of every Teen Patti question (naming it is knowing its rankings).
 TEENPATTI_CONCEPTS = frozenset({"tp-rankings"})
 
@@ -283,7 +296,10 @@ def concepts_of(question: Question) -> frozenset[str]:
     if question.game != "holdem":
         return TEENPATTI_CONCEPTS
     hand = holdem.evaluate(question.cards)
-    return frozenset(c for c, test in HOLDEM_TESTS.items() if test(question.cards, hand))
+    found = {c for c, test in HOLDEM_TESTS.items() if test(question.cards, hand)}
+    if question.pick_five and _kickers_picked(question.cards, hand):
+        found.add("kickers")
+    return frozenset(found)
 
 
 # Questions aimed at a concept: for a wheel or a wrap-around, five ranks in random suits and

@@ -41,6 +41,18 @@ def _against_itself(category: Category) -> Test:
     return test
 
 
+def _same_category(question: Question, result: holdem.Showdown) -> bool:
+    """The winner and the best losing hand are of one category, so their ranks or kickers
+    decided (a 7-high straight against an 8-high one, queens against fours): comparing
+    hands of a category, not the rankings. A wheel beaten by a higher straight is the
+    wheel's own lesson (it is the lowest straight), not this one."""
+    if result.decided_by.kind not in ("rank", "kicker"):
+        return False
+    return not (
+        result.values[result.winners[0]].category in STRAIGHTS and _wheel_in_play(question, result)
+    )
+
+
 def _split(question: Question, result: holdem.Showdown) -> bool:
     return len(result.winners) > 1
 
@@ -87,7 +99,7 @@ def _two_pair_kicker(question: Question, result: holdem.Showdown) -> bool:
 TESTS: dict[str, Test] = {
     "hand-rankings": _decided_by("category"),
     "best-five-of-seven": _hole_card_sits_out,
-    "kickers": _decided_by("kicker"),
+    "kickers": _same_category,
     "board-plays": _decided_by("board_plays"),
     "split-pot": _split,
     "wheel-straight": _wheel_in_play,
