@@ -54,3 +54,25 @@ def test_a_question_nobody_answered_has_an_empty_bar() -> None:
     svg = str(charts.overview_chart([unanswered]))
     assert bar_widths(svg) == [0] and "<title>Question 1: 0%</title>" in svg  # 0 of 3
     assert "<title>No answer: 3</title>" in str(charts.split_chart(unanswered))
+
+
+def test_answers_that_begin_alike_stay_apart_on_the_chart() -> None:
+    """Side pots answered "200 (Seats 1–4); …" right and "200 (Seats 1–3); …" wrong begin
+    alike: cut at the same length they would read the same but for ✓ and ✗. Each row shows
+    where its answer differs; the bar's tooltip keeps the whole answer."""
+    right = "200 (Seat 1, Seat 2, Seat 3, and Seat 4); 90 (Seat 2, Seat 3, and Seat 4)"
+    wrong = "200 (Seat 1, Seat 2, Seat 3); 250 (Seat 2 and Seat 3)"
+    other = "80 (Seat 1)"
+    splits = [
+        results.Split(right, 2, True),
+        results.Split(wrong, 1, False),
+        results.Split(other, 1, False),
+    ]
+    result = results.QuestionResult(0, "side-pots", "S", "easy", 1, 4, 4, 2, 0, None, "k", splits)
+    svg = str(charts.split_chart(result))
+    labels = re.findall(r'<text class="chart__label"[^>]*>([^<]*)</text>', svg)[:3]
+    assert len(set(labels)) == 3
+    assert all(len(label) <= charts.LABEL_CHARS for label in labels)
+    assert "and Seat 4" in labels[0] and "250" in labels[1]
+    assert labels[2] == "✗ 80 (Seat 1)"  # short enough: as it is
+    assert f"<title>✓ {right}: 2</title>" in svg

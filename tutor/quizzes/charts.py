@@ -73,25 +73,53 @@ def _bar(y: int, label: str, value_text: str, width: int, css: str, bar_title: s
     )
 
 
+def _first_difference(a: str, b: str) -> int:
+    return next(
+        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
+    )
+
+
+def distinct_labels(texts: list[str], chars: int) -> list[str]:
+    """Each text cut to ``chars`` characters, as they all would be; but a text whose cut
+    reads like another's is shown from a little before where the two differ, so no two
+    answers look alike on the chart ("…Seat 3, and Seat 4); 90…" beside "…Seat 3); 250…").
+
+    >>> distinct_labels(["200 (Seats 1, 2, 3 and 4)", "200 (Seats 1, 2, 3)", "80"], 12)
+    ['…2, 3 and 4)', '…ts 1, 2, 3)', '80']
+    """
+    cut = [Truncator(text).chars(chars) for text in texts]
+    shown = list(cut)
+    for i, text in enumerate(texts):
+        alike = [other for j, other in enumerate(texts) if j != i and cut[j] == cut[i]]
+        if not alike:
+            continue
+        differs = min(_first_difference(text, other) for other in alike)
+        start = max(0, min(differs - chars // 3, len(text) - chars + 1))
+        shown[i] = "…" + Truncator(text[start:].lstrip()).chars(chars - 1)
+    return shown
+
+
 def split_chart(result: QuestionResult) -> SafeString:
-    """How the answers to one question split: a bar per answer, the right ones marked."""
-    rows_data: list[tuple[str, int, str]] = [
+    """How the answers to one question split: a bar per answer, the right ones marked (each
+    bar's tooltip holds the whole answer; its label as much as tells it apart)."""
+    shown = distinct_labels([s.label for s in result.splits], LABEL_CHARS - 2)
+    rows_data: list[tuple[str, int, str, str]] = [
         (
-            ("✓ " if s.correct else "✗ ") + s.label,
+            ("✓ " if s.correct else "✗ ") + label,
             s.count,
             "chart__bar--ok" if s.correct else "chart__bar--bad",
+            ("✓ " if s.correct else "✗ ") + s.label,
         )
-        for s in result.splits
+        for s, label in zip(result.splits, shown, strict=True)
     ]
     if result.unanswered:
-        rows_data.append(
-            (pgettext("quiz results", "No answer"), result.unanswered, "chart__bar--none")
-        )
-    top = max((count for _, count, _ in rows_data), default=0) or 1
+        none = pgettext("quiz results", "No answer")
+        rows_data.append((none, result.unanswered, "chart__bar--none", none))
+    top = max((count for _, count, _, _ in rows_data), default=0) or 1
     rows = []
-    for i, (label, count, css) in enumerate(rows_data):
+    for i, (label, count, css, whole) in enumerate(rows_data):
         width = round(BAR_MAX * count / top)
-        rows.append(_bar(4 + i * ROW, label, _num(count), width, css, f"{label}: {_num(count)}"))
+        rows.append(_bar(4 + i * ROW, label, _num(count), width, css, f"{whole}: {_num(count)}"))
     # Translators: a chart's title; "question" is the drill's name or a teacher's own
     # question's prompt.
     title = gettext("Question %(number)s (%(question)s): how the answers split") % {
