@@ -166,6 +166,27 @@ def test_csv_has_stable_codes_for_timed_out_and_never_reached(quiz: Quiz, client
     assert [row[-1] for row in rows[1:]] == ["timed_out", "never_reached", "never_reached"]
 
 
+def test_a_question_a_student_is_on_is_in_progress_not_unanswered(
+    quiz: Quiz, client: Client
+) -> None:
+    """Results opened mid-homework: the question a student has open, with time left, is
+    "in progress" (the CSV's code ``in_progress``), not a question they skipped."""
+    session = _homework(quiz)
+    participant = Participant.objects.create(session=session, nickname="Eva")
+    services.mark_shown(participant, 0)
+    client.force_login(quiz.owner)
+    page = client.get(f"/cs/quizzes/session/{session.code}/results/").content.decode()
+    with translation.override("cs"):
+        assert pgettext("quiz results", "in progress") in page
+        assert pgettext("quiz results", "no answer") not in page
+    text = client.get(f"/en/quizzes/session/{session.code}/results.csv").content.decode()
+    rows = list(csv.reader(io.StringIO(text[1:])))
+    assert [row[-1] for row in rows[1:]] == ["in_progress", "never_reached", "never_reached"]
+    services.end(session)
+    text = client.get(f"/en/quizzes/session/{session.code}/results.csv").content.decode()
+    assert list(csv.reader(io.StringIO(text[1:])))[1][-1] == "not_answered"  # over: skipped
+
+
 def test_extra_time_for_one_student(quiz: Quiz) -> None:
     teacher = Client()
     teacher.force_login(quiz.owner)

@@ -85,8 +85,8 @@ def _answer_header() -> list[Any]:
         gettext("Attempts"),
         gettext("Answered at (UTC)"),
         gettext("Earlier answers"),
-        # Translators: a CSV column; its cells are codes (answered, timed_out, not_answered,
-        # never_reached), the same in every language, for spreadsheets to filter on.
+        # Translators: a CSV column; its cells are codes (answered, timed_out, in_progress,
+        # not_answered, never_reached), the same in every language, for spreadsheets.
         pgettext("csv column", "Outcome"),
     ]
 

@@ -125,6 +125,7 @@ class Outcome(enum.StrEnum):
 
     ANSWERED = "answered"
     TIMED_OUT = "timed_out"  # shown, and its time ran out before an answer
+    IN_PROGRESS = "in_progress"  # shown, no answer yet, and the student may still answer
     NOT_ANSWERED = "not_answered"  # shown, no answer, no time ran out (or none is known)
     NEVER_REACHED = "never_reached"  # never shown to the student
 
@@ -132,7 +133,9 @@ class Outcome(enum.StrEnum):
 def outcome(session: Session, response: Response | None, now: datetime | None = None) -> Outcome:
     """The outcome of a question for the student of ``response`` (None: never shown). A
     live question's clock is known only while it is the open one, so a past live
-    question left unanswered is ``not_answered``."""
+    question left unanswered is ``not_answered``; one the student may still answer (the
+    open live question, or homework still open for them, its time not run out) is
+    ``in_progress``."""
     if response is None:
         return Outcome.NEVER_REACHED
     if response.answered is not None:
@@ -140,8 +143,13 @@ def outcome(session: Session, response: Response | None, now: datetime | None = 
     live_past = session.mode == Session.Mode.LIVE and (
         response.index != session.current or session.state == Session.State.ENDED
     )
-    if not live_past and timed_out(session, response, now or timezone.now(), timedelta(0)):
+    now = now or timezone.now()
+    if not live_past and timed_out(session, response, now, timedelta(0)):
         return Outcome.TIMED_OUT
+    if not live_past and session.state != Session.State.ENDED:
+        homework = session.mode == Session.Mode.HOMEWORK
+        if not homework or open_for(session, response.participant, now):
+            return Outcome.IN_PROGRESS
     return Outcome.NOT_ANSWERED
 
 
