@@ -9,6 +9,7 @@ colour from CSS classes.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 
 from django.utils.html import format_html, format_html_join
@@ -88,11 +89,12 @@ def distinct_labels(texts: list[str], chars: int) -> list[str]:
     ['…2, 3 and 4)', '…ts 1, 2, 3)', '80']
     """
     cut = [Truncator(text).chars(chars) for text in texts]
+    times = Counter(cut)
     shown = list(cut)
     for i, text in enumerate(texts):
-        alike = [other for j, other in enumerate(texts) if j != i and cut[j] == cut[i]]
-        if not alike:
+        if times[cut[i]] == 1:  # most rows: no other reads alike, nothing to compare
             continue
+        alike = [other for j, other in enumerate(texts) if j != i and cut[j] == cut[i]]
         differs = min(_first_difference(text, other) for other in alike)
         start = max(0, min(differs - chars // 3, len(text) - chars + 1))
         shown[i] = "…" + Truncator(text[start:].lstrip()).chars(chars - 1)
