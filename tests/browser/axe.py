@@ -11,7 +11,7 @@ in the page through Playwright: nothing is fetched.
 from __future__ import annotations
 
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Page
+from playwright.sync_api import Error, Page
 
 AXE = Axe()
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
@@ -38,9 +38,25 @@ def violations(page: Page, impacts: frozenset[str] | None = None) -> list[str]:
     those of the given ``impacts`` when they are given."""
     # Violations only: the passes' details of a long rule page took 15 s more to collect.
     options = {"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]}
-    results = AXE.run(page, options=options)
+    page.wait_for_load_state()
+    try:
+        results = AXE.run(page, options=options)
+    except Error as error:
+        # A click on a form's button returns once the navigation has begun; under load
+        # axe can start on the old document as it is torn down (its ``document`` is then
+        # null, or the context is destroyed). Audit the page that arrives instead.
+        if not _torn_down(error):
+            raise
+        page.wait_for_load_state()
+        results = AXE.run(page, options=options)
     return [
         f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
         for v in results.response["violations"]
         if impacts is None or v["impact"] in impacts
     ]
+
+
+def _torn_down(error: Error) -> bool:
+    """Whether axe failed because the page it ran in was being replaced."""
+    text = str(error)
+    return "reading 'documentElement'" in text or "context was destroyed" in text

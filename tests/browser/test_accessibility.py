@@ -63,7 +63,8 @@ def test_a_students_quiz_and_the_teachers_console_have_no_axe_violations(
     student.goto(site(f"/hi/join/{session.code}/"))
     assert violations(student) == []
     student.fill("input[name=nickname]", "Asha")
-    student.click("main button[type=submit]")
+    with student.expect_navigation():
+        student.click("main button[type=submit]")
     assert violations(student) == []  # the question, with its countdown
     student.locator("input[name=act]").first.check()
     student.click(".answer-form button[type=submit]")
@@ -153,10 +154,12 @@ def test_the_teachers_bank_classes_printables_and_sharing_have_no_axe_violations
     assert violations(other) == [], "a shared quiz"
     student = new_tab(width=360, height=740)
     student.goto(site(f"/{language}/join/{classroom.code}/"))
-    student.click("form.join-form button[type=submit]")  # the class's code, posted
+    with student.expect_navigation():
+        student.click("form.join-form button[type=submit]")  # the class's code, posted
     assert violations(student) == [], "the name picker"
     student.get_by_label("Asha").check()
-    student.click("form.pick-form button[type=submit]")
+    with student.expect_navigation():
+        student.click("form.pick-form button[type=submit]")
     assert violations(student) == [], "the name's confirmation"
 
 
