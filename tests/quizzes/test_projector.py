@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
+from unittest import mock
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -137,14 +138,24 @@ def test_projector_podium_shows_five_places_at_most(owner: Client, live: Session
 
 
 def test_projector_podium_shows_the_speed_bonus(quiz: Quiz, client: Client) -> None:
+    """The bonus to the thousandth (issue 23), in Babel's numbers and the fraction's own
+    words: Czech says "3,85 bodu", not a whole number's plural."""
     session = services.start_session(quiz, "live", leaderboard=True, speed_bonus=True)
     (asha,) = join(session, "Asha")
     services.open_question(session, 0)
-    services.submit(session, asha, 0, form(result=teenpatti_answers(session)[0]))
+    session.refresh_from_db()
+    assert session.question_started is not None
+    at = session.question_started + timedelta(seconds=1.5)
+    with mock.patch("django.utils.timezone.now", return_value=at):
+        services.submit(session, asha, 0, form(result=teenpatti_answers(session)[0]))
     services.end(session)
     client.force_login(quiz.owner)
     page = client.get(url(session)).content.decode()
-    assert "4 points" in page and "(+2 for speed)" in page  # answered at once: 2 + 2
+    assert "3.85 points" in page and "(+1.85 for speed)" in page  # 2 + 2 x 18.5/20
+    czech = client.get(url(session).replace("/en/", "/cs/")).content.decode().replace("\xa0", " ")
+    assert "3,85 bodu" in czech and "(+1,85 za rychlost)" in czech
+    console = client.get(f"/cs/quizzes/session/{session.code}/").content.decode()
+    assert "3,85\xa0bodu" in console
 
 
 def test_projector_without_a_leaderboard_ends_without_a_podium(quiz: Quiz, client: Client) -> None:

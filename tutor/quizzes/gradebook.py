@@ -27,6 +27,7 @@ from django.utils.http import content_disposition_header
 from .export import csv_filename, safe_cell
 from .models import Session
 from .results import student_results
+from .scoring import score
 
 #: The layouts the results page offers, by the name in the address.
 LAYOUTS = ("moodle", "classroom")
@@ -86,7 +87,8 @@ def rows(session: Session, layout: str) -> list[list[Any]]:
         who = known.get(participant.pk) or Identity(
             username=participant.nickname, first_name=participant.nickname
         )
-        grade = student.points - student.bonus  # the speed bonus is the game's, not a grade
+        # The speed bonus is the game's, not a grade: the grade is whole points again.
+        grade = score(student.points - student.bonus)
         if layout == "moodle":
             row = [who.email, who.username, who.first_name, who.last_name, grade]
         else:

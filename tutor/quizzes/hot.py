@@ -23,6 +23,7 @@ from django.db import connections, router
 from django.db.models import Field, Model
 
 from .models import Participant, Response, Session
+from .scoring import Score
 
 Converter = Callable[[Any, Any, Any], Any]
 
@@ -210,8 +211,8 @@ class StoredAnswer(TypedDict):
     answer: dict[str, list[str]]  # the posted fields (services.stored_answer)
     answered: datetime
     correct: bool
-    points: int  # the speed bonus included
-    bonus: int  # the speed bonus (scoring.py)
+    points: Score  # the speed bonus included
+    bonus: Score  # the speed bonus (scoring.py)
     elapsed_ms: int | None
     history: list[dict[str, Any]]  # every attempt: its answer, whether right, when
 

@@ -21,6 +21,7 @@ from django.utils.translation import pgettext_lazy
 from tutor.core import names
 from tutor.drills.own_question import Question as OwnRecord
 
+from .fields import ScoreField
 from .querysets import ParticipantQuerySet, ResponseQuerySet, SessionQuerySet
 from .search import search_text
 from .username_look import UsernameLook as UsernameLook  # a model of this app
@@ -376,10 +377,9 @@ class Response(models.Model):
     answer = models.JSONField(null=True, blank=True)  # the submitted fields, as lists of strings
     attempts = models.PositiveSmallIntegerField(default=0)
     correct = models.BooleanField(default=False)
-    points = models.PositiveIntegerField(default=0)  # the speed bonus included
-    #: The speed bonus of a right answer (``scoring.py``), already counted in ``points``;
-    #: worked out once, when the answer was stored.
-    bonus = models.PositiveIntegerField(default=0)
+    points = ScoreField()  # the speed bonus included
+    #: The speed bonus of a right answer (``scoring.py``), counted in ``points``, worked out once.
+    bonus = ScoreField()
     elapsed_ms = models.PositiveIntegerField(null=True, blank=True)
     #: Every answer given, in order, whole: {"answer": fields, "correct": bool, "at": ISO
     #: time}. ``answer`` and ``correct`` above are the last of them.

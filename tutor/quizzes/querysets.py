@@ -11,10 +11,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from django.db import models
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Q, Sum, Value
 from django.db.models.functions import Coalesce
 
 from tutor.core.names import looks
+
+from .fields import ScoreField
+from .scoring import Score
 
 if TYPE_CHECKING:
     from django_stubs_ext import WithAnnotations
@@ -50,7 +53,7 @@ class ResponseQuerySet(models.QuerySet["Response"]):
     def participant_ids(self) -> set[int]:
         return set(self.values_list("participant_id", flat=True))
 
-    def bonus_by_participant(self) -> dict[int, int]:
+    def bonus_by_participant(self) -> dict[int, Score]:
         """Each participant's speed bonus, summed over these rows (only those with one)."""
         rows = self.filter(bonus__gt=0).values("participant_id").annotate(total=Sum("bonus"))
         return {row["participant_id"]: row["total"] for row in rows.order_by()}
@@ -59,7 +62,7 @@ class ResponseQuerySet(models.QuerySet["Response"]):
 class Scores(TypedDict):
     """What ``with_scores`` adds to each participant."""
 
-    total: int
+    total: Score
     right: int
 
 
@@ -91,7 +94,12 @@ class ParticipantQuerySet(models.QuerySet["Participant"]):
         """Each participant with ``total`` (points) and ``right`` (right answers), in one
         query for the whole class."""
         return self.annotate(
-            total=Coalesce(Sum("responses__points", filter=ANSWERED), 0),
+            # Typed as the column: a whole score reads as an int (``scoring.score``).
+            total=Coalesce(
+                Sum("responses__points", filter=ANSWERED),
+                Value(0),
+                output_field=ScoreField(),
+            ),
             right=Count("responses", filter=ANSWERED & Q(responses__correct=True)),
         )
 

@@ -21,6 +21,7 @@ from tutor.drills.written_answers import answer_label, key_label, question_title
 
 from . import services
 from .models import Participant, Response, Session
+from .scoring import Score, score
 from .timers import Outcome, outcome
 
 
@@ -167,8 +168,8 @@ class Cell:
     answered: bool
     label: str = ""
     correct: bool = False
-    points: int = 0  # the speed bonus included
-    bonus: int = 0  # the speed bonus, as stored with the answer
+    points: Score = 0  # the speed bonus included
+    bonus: Score = 0  # the speed bonus, as stored with the answer
     elapsed_ms: int | None = None
     attempts: int = 0
     at: datetime | None = None  # when the last answer came
@@ -198,13 +199,13 @@ class StudentResult:
     cells: list[Cell]
 
     @property
-    def points(self) -> int:
-        return sum(c.points for c in self.cells)
+    def points(self) -> Score:
+        return score(sum((c.points for c in self.cells), start=0))
 
     @property
-    def bonus(self) -> int:
+    def bonus(self) -> Score:
         """The speed bonus earned, counted in :attr:`points`."""
-        return sum(c.bonus for c in self.cells)
+        return score(sum((c.bonus for c in self.cells), start=0))
 
     @property
     def right(self) -> int:

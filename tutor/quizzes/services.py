@@ -197,7 +197,7 @@ def submit(
 
 def _earned(
     rules: SessionSettings, q: WrittenQuestion, share: Decimal, made: int, elapsed_ms: int | None
-) -> tuple[int, int]:
+) -> tuple[scoring.Score, scoring.Score]:
     """The points an answer earns, and the speed bonus counted in them (``scoring.py``):
     ``share`` of the question's points (all for a right answer, a teacher's partial credit
     for some wrong ones, rounded half up), a later attempt's as the quiz says (sessions
@@ -314,7 +314,7 @@ class Entrant(NamedTuple):
     nickname: str
 
 
-def scores(session: Session) -> list[tuple[Entrant, int, int]]:
+def scores(session: Session) -> list[tuple[Entrant, scoring.Score, int]]:
     """(student, points, right answers), best first: the leaderboard.
 
     One query for the whole class. Once a session has ended its scores cannot change, and
@@ -342,12 +342,12 @@ class Standing:
 
     rank: int
     participant: Entrant
-    points: int
+    points: scoring.Score
     correct: int
 
 
 def leaderboard(
-    session: Session, top: int = 10, board: list[tuple[Entrant, int, int]] | None = None
+    session: Session, top: int = 10, board: list[tuple[Entrant, scoring.Score, int]] | None = None
 ) -> list[Standing]:
     """The students ranked by points, ties sharing a rank, down to rank ``top`` (a tie at
     the last rank shown is shown whole). ``board``: the session's scores, if already read."""

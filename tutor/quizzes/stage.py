@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from django.utils import timezone
 
 from .models import Quiz, Session
+from .scoring import Score
 from .timers import closes_for
 
 if TYPE_CHECKING:
@@ -207,7 +208,7 @@ class ReviewRow:
     number: int
     answered: bool
     correct: bool
-    points: int
+    points: Score
     explained: SafeString | str = ""
 
 
@@ -224,7 +225,7 @@ class Stage:
     index: int | None = None  # the question on screen, None without one
     message: str | None = None  # for this student: why their answer was refused
     # The finished screen.
-    score: int = 0
+    score: Score = 0
     right: int = 0  # questions answered right
     leaderboard: list[Standing] | None = None
     review: list[ReviewRow] | None = None
