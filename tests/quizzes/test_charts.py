@@ -27,9 +27,11 @@ def test_split_chart_is_accessible_svg(homework: Session, answered: dict) -> Non
     assert f'<title id="chart-q1-title">{title}</title>' in svg
     assert '<desc id="chart-q1-desc">3 answers, 2 correct.</desc>' in svg
     assert "style=" not in svg and "<script" not in svg
-    # Right answer 2, wrong answer 1, no answer 1: bars in proportion, the longest full.
+    # Right answer 2, wrong answer 1, not reached yet 1 (the homework is open): bars in
+    # proportion, the longest full.
     assert bar_widths(svg) == [charts.BAR_MAX, charts.BAR_MAX // 2, charts.BAR_MAX // 2]
-    assert "chart__bar--ok" in svg and "chart__bar--bad" in svg and "chart__bar--none" in svg
+    assert "chart__bar--ok" in svg and "chart__bar--bad" in svg and "chart__bar--waiting" in svg
+    assert "<title>Not reached yet: 1</title>" in svg and "No answer" not in svg
     tp_right, _ = teenpatti_answers(homework)
     assert f"<title>✓ {NAMES[tp_right]}: 2</title>" in svg
 

@@ -4,15 +4,18 @@ results page."""
 from __future__ import annotations
 
 import re
+from collections import Counter
+from datetime import timedelta
 from decimal import Decimal
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
-from tutor.quizzes import results
-from tutor.quizzes.models import Session
+from tutor.quizzes import export, results, services
+from tutor.quizzes.models import Participant, Quiz, Response, Session
 
-from .classroom import NAMES, teenpatti_answers
+from .classroom import NAMES, form, teenpatti_answers
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +23,8 @@ pytestmark = pytest.mark.django_db
 def test_question_results_split_and_share(homework: Session, answered: dict) -> None:
     first, second = results.question_results(homework)
     tp_right, tp_wrong = teenpatti_answers(homework)
-    assert (first.joined, first.answered, first.right, first.unanswered) == (4, 3, 2, 1)
+    assert (first.joined, first.answered, first.right, first.unanswered) == (4, 3, 2, 0)
+    assert first.not_reached == 1  # Dev, who may still open it: the homework is open
     # Regression: the share was of those who answered (2 of 3), not of those present.
     assert first.ratio == Decimal(2) / Decimal(4)
     assert first.average_seconds == Decimal("6.0")
@@ -107,3 +111,79 @@ def test_results_page_with_nobody(owner: Client, homework: Session) -> None:
     response = owner.get(f"/en/quizzes/session/{homework.code}/results/")
     assert response.status_code == 200
     assert "Nobody has joined this session yet." in response.content.decode()
+
+
+# -- who has not answered, in an open homework --------------------------------------------
+def open_homework(quiz: Quiz) -> Session:
+    """A homework of 30 s questions, open an hour more: Asha answered question 1, Ravi has
+    it open now, Mina has not opened it, Tom's time on it ran out four minutes ago."""
+    quiz.time_limit = 30
+    quiz.save()
+    session = services.start_session(quiz, "homework", closes=timezone.now() + timedelta(hours=1))
+    people = {n: Participant.objects.create(session=session, nickname=n) for n in NOBODY_YET}
+    for name in ("Asha", "Ravi", "Tom"):
+        services.mark_shown(people[name], 0)
+    services.submit(session, people["Asha"], 0, form(result=teenpatti_answers(session)[0]))
+    earlier = timezone.now() - timedelta(minutes=5)
+    Response.objects.filter(participant=people["Tom"], index=0).update(shown=earlier)
+    return session
+
+
+NOBODY_YET = ("Asha", "Ravi", "Mina", "Tom")
+
+
+def test_open_homework_counts_apart_who_is_still_working(quiz: Quiz) -> None:
+    """Regression (issue 23): "No answer" (joined - answered) counted, in an open
+    homework, a student with the question open and one who had not reached it yet."""
+    session = open_homework(quiz)
+    first, second = results.question_results(session)
+    assert (first.answered, first.in_progress, first.not_reached, first.unanswered) == (
+        1,
+        1,
+        1,
+        1,  # Tom, whose time ran out
+    )
+    assert (second.answered, second.in_progress, second.not_reached, second.unanswered) == (
+        0,
+        0,
+        4,
+        0,
+    )
+    # The same as the students' own outcomes, question by question.
+    outcomes = Counter(str(s.cells[0].outcome) for s in results.student_results(session))
+    assert outcomes == {"answered": 1, "in_progress": 1, "not_reached_yet": 1, "timed_out": 1}
+    rows = export.csv_rows(session, "answers")
+    assert Counter(row[-1] for row in rows[1:] if row[2] == 1) == outcomes
+
+
+def test_after_the_homework_ends_the_unanswered_are_no_answer(quiz: Quiz) -> None:
+    session = open_homework(quiz)
+    services.end(session)
+    first, second = results.question_results(session)
+    assert (first.answered, first.in_progress, first.not_reached, first.unanswered) == (
+        1,
+        0,
+        0,
+        3,
+    )
+    assert (second.in_progress, second.not_reached, second.unanswered) == (0, 0, 4)
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", ("In progress", "Not reached yet", "No answer")),
+        ("cs", ("Právě řeší", "Na otázku ještě nedošli", "Bez odpovědi")),
+    ],
+)
+def test_results_page_and_chart_name_who_is_still_working(
+    quiz: Quiz, client: Client, language: str, words: tuple[str, str, str]
+) -> None:
+    session = open_homework(quiz)
+    client.force_login(quiz.owner)
+    page = client.get(f"/{language}/quizzes/session/{session.code}/results/").content.decode()
+    section = page.split('id="question-1"')[1].split("</section>")[0]
+    chart, table = section.split("</svg>")[0], section.split("<tbody>")[1]
+    for word in words:
+        assert re.search(rf"<th scope=\"row\">{word}</th><td class=\"num\">1</td>", table), word
+        assert word in chart, word

@@ -114,9 +114,13 @@ def split_chart(result: QuestionResult) -> SafeString:
         )
         for s, label in zip(result.splits, shown, strict=True)
     ]
-    if result.unanswered:
-        none = pgettext("quiz results", "No answer")
-        rows_data.append((none, result.unanswered, "chart__bar--none", none))
+    for count, css, words in (
+        (result.in_progress, "chart__bar--waiting", pgettext("quiz results", "In progress")),
+        (result.not_reached, "chart__bar--waiting", pgettext("quiz results", "Not reached yet")),
+        (result.unanswered, "chart__bar--none", pgettext("quiz results", "No answer")),
+    ):
+        if count:
+            rows_data.append((words, count, css, words))
     top = max((count for _, count, _, _ in rows_data), default=0) or 1
     rows = []
     for i, (label, count, css, whole) in enumerate(rows_data):

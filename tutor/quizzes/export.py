@@ -86,7 +86,7 @@ def _answer_header() -> list[Any]:
         gettext("Answered at (UTC)"),
         gettext("Earlier answers"),
         # Translators: a CSV column; its cells are codes (answered, timed_out, in_progress,
-        # not_answered, never_reached), the same in every language, for spreadsheets.
+        # not_reached_yet, not_answered, never_reached), the same in every language.
         pgettext("csv column", "Outcome"),
     ]
 

@@ -9,6 +9,7 @@ labels and the right answers come from ``answers.py``; the queries are QuerySet 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -22,7 +23,7 @@ from tutor.drills.written_answers import answer_label, key_label, question_title
 from . import services
 from .models import Participant, Response, Session
 from .scoring import Score, score
-from .timers import Outcome, outcome
+from .timers import STILL_OPEN, Outcome, outcome
 
 
 # -- per question ------------------------------------------------------------------------
@@ -48,6 +49,10 @@ class QuestionResult:
     average_ms: int | None
     key_label: str
     splits: list[Split] = field(default_factory=list)
+    #: Of those who have not answered, in homework still open for them (``timers``): with
+    #: the question open now, its time not run out; and those not shown it yet.
+    in_progress: int = 0
+    not_reached: int = 0
 
     @property
     def number(self) -> int:
@@ -65,7 +70,8 @@ class QuestionResult:
 
     @property
     def unanswered(self) -> int:
-        return max(0, self.joined - self.answered)
+        """No answer, and none to come: timed out, skipped, or the session over for them."""
+        return max(0, self.joined - self.answered - self.in_progress - self.not_reached)
 
     @property
     def average_seconds(self) -> Decimal | None:
@@ -129,15 +135,24 @@ def question_results(
 ) -> list[QuestionResult]:
     """Every question of the session in order, with how its answers split."""
     responses = answered_responses(session) if responses is None else responses
-    joined = session.participants.filter(removed=False).count()
+    present = list(session.participants.filter(removed=False))
     by_index: dict[int, list[Response]] = {}
     for response in responses:
         by_index.setdefault(response.index, []).append(response)
     asked = _own_questions(session) if session.settings_view.per_student else None
-    return [
-        _question_result(services.question(session, index), by_index.get(index, []), joined, asked)
-        for index in range(session.asked)
-    ]
+    waiting = Counter(
+        (index, missed)
+        for (_pk, index), missed in unanswered(session, present, responses).items()
+        if missed in STILL_OPEN
+    )
+    results = []
+    for index in range(session.asked):
+        rows = by_index.get(index, [])
+        result = _question_result(services.question(session, index), rows, len(present), asked)
+        result.in_progress = waiting[(index, Outcome.IN_PROGRESS)]
+        result.not_reached = waiting[(index, Outcome.NOT_REACHED_YET)]
+        results.append(result)
+    return results
 
 
 def _own_questions(session: Session) -> Asked:
@@ -224,11 +239,10 @@ class StudentResult:
 
 
 def _cell(
-    q: services.WrittenQuestion, response: Response | None, unanswered: Outcome | None = None
+    q: services.WrittenQuestion, response: Response | None, missed: Outcome = Outcome.NEVER_REACHED
 ) -> Cell:
     seed, key = q.entry["seed"], key_label(q)
     if response is None:
-        missed = unanswered or Outcome.NEVER_REACHED
         return Cell(q.index, answered=False, outcome=missed, seed=seed, key=key)
     return Cell(
         q.index,
@@ -254,7 +268,7 @@ def student_results(
     questions = [services.question(session, i) for i in range(session.asked)]
     answers: dict[tuple[int, int], Response] = {(r.participant_id, r.index): r for r in responses}
     participants = list(session.participants.all())
-    missed = _unanswered(session, participants)
+    missed = unanswered(session, participants, responses)
     per_student = session.settings_view.per_student
     students = []
     for participant in participants:
@@ -263,26 +277,36 @@ def student_results(
             if per_student
             else questions
         )
+        keys = [(participant.pk, q.index) for q in asked]
         cells = [
-            _cell(q, answers.get((participant.pk, q.index)), missed.get((participant.pk, q.index)))
-            for q in asked
+            _cell(q, answers.get(key), missed.get(key, Outcome.NEVER_REACHED))
+            for q, key in zip(asked, keys, strict=True)
         ]
         students.append(StudentResult(participant, cells))
     students.sort(key=lambda s: (-s.points, -s.right, s.participant.joined))
     return students
 
 
-def _unanswered(
-    session: Session, participants: list[Participant]
+def unanswered(
+    session: Session, participants: list[Participant], responses: list[Response]
 ) -> dict[tuple[int, int], Outcome]:
-    """The outcome of every question shown and left unanswered, by (student, index):
-    timed out, or not answered; a question never shown has no row."""
+    """The outcome of every question ``participants`` have not answered (``responses``:
+    the session's answered rows), by (student, index): timed out, in progress, not
+    answered; never shown: not reached yet (homework open for them) or never reached.
+    The students' cells and the questions' counts both read these, so they agree."""
     by_pk = {participant.pk: participant for participant in participants}
+    answered = {(r.participant_id, r.index) for r in responses}
     now = timezone.now()
-    missed = {}
+    missed = {
+        (participant.pk, index): outcome(session, None, now, participant)
+        for participant in participants
+        for index in range(session.asked)
+        if (participant.pk, index) not in answered
+    }
     for response in Response.objects.of_session(session).filter(answered=None):
-        response.participant = by_pk[response.participant_id]
-        missed[(response.participant_id, response.index)] = outcome(session, response, now)
+        if (response.participant_id, response.index) in missed:
+            response.participant = by_pk[response.participant_id]
+            missed[(response.participant_id, response.index)] = outcome(session, response, now)
     return missed
 
 

@@ -128,15 +128,29 @@ class Outcome(enum.StrEnum):
     IN_PROGRESS = "in_progress"  # shown, no answer yet, and the student may still answer
     NOT_ANSWERED = "not_answered"  # shown, no answer, no time ran out (or none is known)
     NEVER_REACHED = "never_reached"  # never shown to the student
+    NOT_REACHED_YET = "not_reached_yet"  # never shown, in homework still open for them
 
 
-def outcome(session: Session, response: Response | None, now: datetime | None = None) -> Outcome:
-    """The outcome of a question for the student of ``response`` (None: never shown). A
-    live question's clock is known only while it is the open one, so a past live
-    question left unanswered is ``not_answered``; one the student may still answer (the
-    open live question, or homework still open for them, its time not run out) is
+#: The outcomes of a question a student may still answer: neither answered nor missed.
+STILL_OPEN = frozenset({Outcome.IN_PROGRESS, Outcome.NOT_REACHED_YET})
+
+
+def outcome(
+    session: Session,
+    response: Response | None,
+    now: datetime | None = None,
+    participant: Participant | None = None,
+) -> Outcome:
+    """The outcome of a question for the student of ``response`` (None: never shown to
+    ``participant``; homework still open for them has it ``not_reached_yet``). A live
+    question's clock is known only while it is the open one, so a past live question left
+    unanswered is ``not_answered``; one the student may still answer (the open live
+    question, or homework still open for them, its time not run out) is
     ``in_progress``."""
     if response is None:
+        homework = session.mode == Session.Mode.HOMEWORK
+        if homework and participant is not None and open_for(session, participant, now):
+            return Outcome.NOT_REACHED_YET
         return Outcome.NEVER_REACHED
     if response.answered is not None:
         return Outcome.ANSWERED
