@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -231,7 +232,8 @@ def test_a_question_answered_by_typing_shows_the_question_not_empty_boxes(
         )
         assert boxes.count() > 0 and not any(box.is_visible() for box in boxes.all())
         ask = tab.locator(".quiz-question__ask").bounding_box()
-        assert ask is not None and ask["width"] > 1000  # across the screen
+        # Across the screen; at the reveal across its column, the answer and chart beside it.
+        assert ask is not None and ask["width"] > (1000 if scene == "question" else 600)
         if scene == "question":
             services.reveal(session)
     chooser = class_quiz(teacher)
@@ -239,3 +241,82 @@ def test_a_question_answered_by_typing_shows_the_question_not_empty_boxes(
     tab.goto(site(f"/en/quizzes/session/{live.code}/projector/"))
     tab.wait_for_selector(".projector-stage--question")
     assert tab.locator(".projector-question .choice").first.is_visible()
+
+
+#: The boxes of the reveal's three parts (the drawn table, inside the question's box), the
+#: window's size, and how far the question's box would scroll.
+REVEAL_BOXES = r"""
+() => {
+  const box = (selector) => {
+    const e = document.querySelector(selector);
+    if (!e) return null;
+    const r = e.getBoundingClientRect();
+    return {top: r.top, left: r.left, bottom: r.bottom, right: r.right};
+  };
+  const question = document.querySelector(".projector-question");
+  return {
+    key: box(".projector-key"), question: box(".projector-question"),
+    table: box(".projector-question .poker-table"), chart: box(".projector-chart .chart"),
+    overflow: question.scrollHeight - question.clientHeight, width: innerWidth, height: innerHeight,
+  };
+}
+"""
+
+
+def reveal_problems(boxes: dict[str, Any]) -> list[str]:
+    """What of the reveal's key, question (with its table) and chart is off the screen,
+    covered by another, or scrolled out of its box."""
+    problems = []
+    parts = {name: boxes[name] for name in ("key", "question", "table", "chart")}
+    for name, box in parts.items():
+        if box is None:
+            problems.append(f"no {name}")
+            continue
+        inside = box["top"] >= 0 and box["left"] >= 0
+        inside &= box["bottom"] <= boxes["height"] + 0.5 and box["right"] <= boxes["width"] + 0.5
+        if not inside:
+            problems.append(f"the {name} leaves the screen: {box}")
+    table, question = parts["table"], parts["question"]
+    if (
+        table
+        and question
+        and not (
+            question["top"] - 0.5 <= table["top"] <= table["bottom"] <= question["bottom"] + 0.5
+        )
+    ):
+        problems.append(f"the table is cut by the question's box: {table} in {question}")
+    if boxes["overflow"] > 1:
+        problems.append(f"the question scrolls by {boxes['overflow']}px")
+    for one, other in (("key", "question"), ("key", "chart"), ("question", "chart")):
+        a, b = parts[one], parts[other]
+        across = a and b and a["left"] < b["right"] - 0.5 and b["left"] < a["right"] - 0.5
+        if across and a["top"] < b["bottom"] - 0.5 and b["top"] < a["bottom"] - 0.5:
+            problems.append(f"the {one} and the {other} overlap")
+    return problems
+
+
+def test_a_side_pots_reveal_shows_the_key_the_table_and_the_chart_whole(
+    new_tab: Callable[..., Page], site: Callable[[str], str], shots: Path, teacher: object
+) -> None:
+    """Regression (issue 23): the reveal of a side-pots question (a right answer of four
+    pots, each with its players) squeezed the question's table to a sliver under the key,
+    and the chart ran off the screen. At 1280x720, in English and in Bengali, the key, the
+    table and the chart are each whole on the screen and none covers another."""
+    quiz = Quiz.objects.create(owner=teacher, title="Pots", time_limit=600)
+    Slot.objects.create(quiz=quiz, order=0, kind="fixed", drill="side-pots", level="hard", seed=5)
+    session = services.start_session(quiz, "live")
+    people = [Participant.objects.create(session=session, nickname=name) for name in NAMES]
+    services.open_question(session, 0)
+    session.refresh_from_db()
+    for person in people[:3]:
+        services.submit(session, person, 0, form(session.questions[0]["answer"]))
+    services.reveal(session)
+    tab = new_tab(width=1280, height=720)
+    tab.context.add_cookies(login(teacher, site("/")))
+    problems = []
+    for language in ("en", "bn"):
+        tab.goto(site(f"/{language}/quizzes/session/{session.code}/projector/"))
+        tab.wait_for_selector(".projector-stage--reveal .projector-chart")
+        screenshot(tab, shots / f"projector-side-pots-reveal-{language}-1280.png")
+        problems += [f"{language}: {line}" for line in reveal_problems(tab.evaluate(REVEAL_BOXES))]
+    assert problems == []

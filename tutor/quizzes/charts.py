@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import dataclass
+from unicodedata import east_asian_width
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
@@ -31,18 +33,41 @@ LABEL_CHARS = 30
 TITLE_CHARS = 80
 
 
+@dataclass(frozen=True)
+class Frame:
+    """A bar chart's drawing, in its own units (its text is 13 of them, ``site.css``)."""
+
+    width: int = CHART_WIDTH
+    label_width: int = LABEL_WIDTH
+    bar_x: int = BAR_X
+    bar_max: int = BAR_MAX
+    label_chars: int = LABEL_CHARS
+
+
+#: The results page's and the console's charts.
+WIDE = Frame()
+#: The projector's, in a column beside the question: fewer units across, so the same
+#: column draws its words half as large again (readable from the back of the room).
+NARROW = Frame(width=400, label_width=160, bar_x=168, bar_max=190, label_chars=18)
+
+
 def _num(value: int) -> str:
     return format_number(value, current_language())
 
 
 def _svg(
-    chart_id: str, title: str, description: str, rows: list[SafeString], height: int
+    chart_id: str,
+    title: str,
+    description: str,
+    rows: list[SafeString],
+    height: int,
+    frame: Frame = WIDE,
 ) -> SafeString:
     return format_html(
         '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-labelledby="{}-title {}-desc" '
         'xmlns="http://www.w3.org/2000/svg">'
         '<title id="{}-title">{}</title><desc id="{}-desc">{}</desc>{}</svg>',
-        CHART_WIDTH,
+        frame.width,
         height,
         chart_id,
         chart_id,
@@ -54,21 +79,46 @@ def _svg(
     )
 
 
-def _bar(y: int, label: str, value_text: str, width: int, css: str, bar_title: str) -> SafeString:
+def fitted(label: str, chars: int) -> str:
+    """``label`` cut to ``chars`` half-width characters, an ellipsis last, a wide (CJK)
+    character counting two: the room a label has is its drawn width, not its length.
+
+    >>> fitted("Player A wins", 18), fitted("156（1番席、2番席、3番席）", 12)
+    ('Player A wins', '156（1番席…')
+    """
+    widths = [2 if east_asian_width(c) in "WF" else 1 for c in label]
+    if sum(widths) <= chars:
+        return label
+    used, cut = 1, 0  # the ellipsis's one
+    while cut < len(label) and used + widths[cut] <= chars:
+        used += widths[cut]
+        cut += 1
+    return label[:cut].rstrip() + "…"
+
+
+def _bar(
+    y: int,
+    label: str,
+    value_text: str,
+    width: int,
+    css: str,
+    bar_title: str,
+    frame: Frame = WIDE,
+) -> SafeString:
     return format_html(
         '<g class="chart__row"><text class="chart__label" x="{}" y="{}" text-anchor="end">{}</text>'
         '<rect class="chart__bar {}" x="{}" y="{}" width="{}" height="{}"><title>{}</title></rect>'
         '<text class="chart__value" x="{}" y="{}">{}</text></g>',
-        LABEL_WIDTH,
+        frame.label_width,
         y + BAR_HEIGHT - 5,
-        Truncator(label).chars(LABEL_CHARS),
+        fitted(label, frame.label_chars),
         css,
-        BAR_X,
+        frame.bar_x,
         y,
         width,
         BAR_HEIGHT,
         bar_title,
-        BAR_X + width + 6,
+        frame.bar_x + width + 6,
         y + BAR_HEIGHT - 5,
         value_text,
     )
@@ -101,10 +151,10 @@ def distinct_labels(texts: list[str], chars: int) -> list[str]:
     return shown
 
 
-def split_chart(result: QuestionResult) -> SafeString:
+def split_chart(result: QuestionResult, frame: Frame = WIDE) -> SafeString:
     """How the answers to one question split: a bar per answer, the right ones marked (each
     bar's tooltip holds the whole answer; its label as much as tells it apart)."""
-    shown = distinct_labels([s.label for s in result.splits], LABEL_CHARS - 2)
+    shown = distinct_labels([s.label for s in result.splits], frame.label_chars - 2)
     rows_data: list[tuple[str, int, str, str]] = [
         (
             ("✓ " if s.correct else "✗ ") + label,
@@ -124,8 +174,9 @@ def split_chart(result: QuestionResult) -> SafeString:
     top = max((count for _, count, _, _ in rows_data), default=0) or 1
     rows = []
     for i, (label, count, css, whole) in enumerate(rows_data):
-        width = round(BAR_MAX * count / top)
-        rows.append(_bar(4 + i * ROW, label, _num(count), width, css, f"{whole}: {_num(count)}"))
+        width = round(frame.bar_max * count / top)
+        value = _num(count)
+        rows.append(_bar(4 + i * ROW, label, value, width, css, f"{whole}: {value}", frame))
     # Translators: a chart's title; "question" is the drill's name or a teacher's own
     # question's prompt.
     title = gettext("Question %(number)s (%(question)s): how the answers split") % {
@@ -136,7 +187,7 @@ def split_chart(result: QuestionResult) -> SafeString:
         "answered": _num(result.answered),
         "correct": _num(result.right),
     }
-    return _svg(f"chart-q{result.number}", title, description, rows, 8 + len(rows) * ROW)
+    return _svg(f"chart-q{result.number}", title, description, rows, 8 + len(rows) * ROW, frame)
 
 
 def overview_chart(results: Iterable[QuestionResult]) -> SafeString:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import enum
 from typing import Any
+from unicodedata import east_asian_width
 
 from django.http import HttpRequest
 from django.utils import timezone, translation
@@ -98,6 +99,21 @@ def stage_context(request: HttpRequest, session: Session) -> dict[str, Any]:
     return context
 
 
+#: The right answer's type by its length (in half-width characters: a wide one counts two),
+#: so that a long answer wraps in its column beside the chart: (at most, size) in order.
+KEY_SIZES = ((36, ""), (90, "long"))
+
+
+def key_size(label: str) -> str:
+    """The size of the right answer on the wall: "" (the largest), "long" or "longer".
+
+    >>> key_size("Player A wins"), key_size("ロイヤルストレートフラッシュ" * 3)
+    ('', 'long')
+    """
+    width = sum(2 if east_asian_width(c) in "WF" else 1 for c in label)
+    return next((size for most, size in KEY_SIZES if width <= most), "longer")
+
+
 def _question(request: HttpRequest, session: Session, *, reveal: bool) -> dict[str, Any]:
     q = services.question(session, session.current)
     language = session.settings_view.language or current_language()
@@ -113,6 +129,7 @@ def _question(request: HttpRequest, session: Session, *, reveal: bool) -> dict[s
         context["question_html"] = render_question(request, q)
         if reveal:
             context["key_label"] = key_label(q)
+            context["key_size"] = key_size(context["key_label"])
             result = results.question_result(session, session.current)
-            context["split_chart"] = charts.split_chart(result)
+            context["split_chart"] = charts.split_chart(result, charts.NARROW)
     return context
