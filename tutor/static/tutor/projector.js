@@ -55,15 +55,26 @@ document.addEventListener("keydown", (event) => {
 // A long question (a drawn table, many fields) is zoomed out, all of it together, until
 // it fits above the keys, down to half its size (past that it scrolls in its box); the
 // server's size is the largest.
-function fitQuestion() {
-  const box = document.querySelector(".projector-question");
-  const question = box && box.querySelector(".quiz-question");
-  if (!question) return;
+// At the reveal, a question still too long at half size (a hand's history, a ticket of
+// bets and the hands) flows into two columns before it is zoomed out again.
+function zoomToFit(box, question) {
   let zoom = 1;
   question.style.zoom = "";
   while (box.scrollHeight > box.clientHeight + 1 && zoom > 0.5) {
     zoom -= 0.05;
     question.style.zoom = String(zoom);
+  }
+}
+
+function fitQuestion() {
+  const box = document.querySelector(".projector-question");
+  const question = box && box.querySelector(".quiz-question");
+  if (!question) return;
+  box.classList.remove("projector-question--columns");
+  zoomToFit(box, question);
+  if (box.scrollHeight > box.clientHeight + 1 && box.matches(".projector-question--reveal")) {
+    box.classList.add("projector-question--columns");
+    zoomToFit(box, question);
   }
   // Still too long: it scrolls, so keyboard users can reach it too.
   if (box.scrollHeight > box.clientHeight + 1) box.tabIndex = 0;
