@@ -334,6 +334,19 @@ def _quizzes() -> list[PageType]:
     ]
 
 
+def _lti() -> list[PageType]:
+    """What a teacher and a student see coming from Moodle or Canvas (``lti_pages.py``):
+    each launch is posted from the join page, as a platform's form would post it."""
+    from .lti_pages import grades_sent, open_in_a_window, pick_a_quiz, refused_launch
+
+    return [
+        PageType("lti-pick", "/{lang}/join/", pick_a_quiz, teacher=True),
+        PageType("lti-open", "/{lang}/join/", open_in_a_window),
+        PageType("lti-refused", "/{lang}/join/", refused_launch),
+        PageType("lms-grades", "/{lang}/quizzes/session/{session}/results/", grades_sent, True),
+    ]
+
+
 def _rules() -> list[PageType]:
     from tutor.rules.documents import RULE_PAGES
 
@@ -355,6 +368,7 @@ PAGE_TYPES: list[PageType] = [
     PageType("drill-unknown-concept", "/{lang}/drills/betting/?concept=nothing", status=404),
     *_learning(),
     *_quizzes(),
+    *_lti(),
     PageType("translations", "/{lang}/translations/"),
     PageType("login", "/{lang}/accounts/login/"),
     PageType("signup", "/{lang}/accounts/signup/"),

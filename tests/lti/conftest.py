@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.http import HttpResponse
 from django.test import Client
 
-from tutor.lti import keys
+from tutor.lti import access_tokens, key_sets, keys
 from tutor.lti.models import Deployment, LmsTeacher, Platform
 from tutor.quizzes.models import Quiz, Slot
 
@@ -19,6 +19,16 @@ from .platform import Platform as Simulated
 @pytest.fixture(autouse=True)
 def fast_passwords(settings: Any) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def nothing_kept() -> Iterator[None]:
+    """Each test fetches its platform's keys and tokens afresh (kept per process)."""
+    key_sets.forget()
+    access_tokens.forget()
+    yield
+    key_sets.forget()
+    access_tokens.forget()
 
 
 @pytest.fixture

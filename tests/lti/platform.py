@@ -63,6 +63,12 @@ class Platform:
     refuse_scores: bool = False
     #: Seconds the scores endpoint takes to answer (a slow platform).
     score_delay: float = 0.0
+    #: How often the tool fetched the JWKS and an access token.
+    jwks_fetches: int = 0
+    token_fetches: int = 0
+    #: The JWKS's ``Cache-Control`` header (empty: none); ``jwks_down``: it answers 503.
+    jwks_cache_control: str = ""
+    jwks_down: bool = False
     base: str = ""
 
     @property
@@ -76,9 +82,11 @@ class Platform:
             def log_message(self, *args: Any) -> None:  # quiet
                 return
 
-            def _reply(self, status: int, body: object) -> None:
+            def _reply(self, status: int, body: object, cache_control: str = "") -> None:
                 data = json.dumps(body).encode()
                 self.send_response(status)
+                if cache_control:
+                    self.send_header("Cache-Control", cache_control)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))
                 self.end_headers()
@@ -86,7 +94,10 @@ class Platform:
 
             def do_GET(self) -> None:
                 if self.path == "/jwks":
-                    return self._reply(200, platform.jwks())
+                    platform.jwks_fetches += 1
+                    if platform.jwks_down:
+                        return self._reply(503, {"error": "down"})
+                    return self._reply(200, platform.jwks(), platform.jwks_cache_control)
                 return self._reply(404, {})
 
             def do_POST(self) -> None:
@@ -119,6 +130,7 @@ class Platform:
 
     def token(self, form: dict[str, list[str]]) -> tuple[int, dict[str, Any]]:
         """OAuth2 client credentials: the tool's assertion, signed by a key of its JWKS."""
+        self.token_fetches += 1
         assertion = form.get("client_assertion", [""])[0]
         try:
             claims = self.verify_tool(assertion, audience=f"{self.base}/token")

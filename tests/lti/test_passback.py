@@ -214,3 +214,28 @@ def test_the_button_tells_of_grades_still_waiting(
     teacher.force_login(quiz.owner)
     sent = teacher.post(f"/cs/quizzes/session/{code}/lms-grades/", follow=True).content.decode()
     assert "čekají" in sent
+
+
+def test_two_students_finishing_share_one_access_token(
+    launch: Launch, client: Client, simulated: Simulated, quiz: Quiz
+) -> None:
+    for sub in ("student-1", "student-2"):
+        play, student = _join(launch, quiz, sub=sub)
+        _answer(student, (True, False))
+        client.get(play)  # the end screen: the score goes
+    assert len(simulated.scores) == 2
+    assert simulated.token_fetches == 1
+
+
+def test_a_refused_token_is_dropped_and_a_new_one_fetched(
+    launch: Launch, client: Client, simulated: Simulated, quiz: Quiz
+) -> None:
+    from tutor.lti import passback
+
+    play, student = _join(launch, quiz)
+    _answer(student, (True, True))
+    client.get(play)
+    simulated.tokens.clear()  # the platform forgot every token it gave
+    assert not passback.send(student, force=True)
+    assert passback.send(student, force=True)
+    assert simulated.token_fetches == 2

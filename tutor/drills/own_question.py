@@ -4,15 +4,16 @@ number, written in one or more of the five languages.
 It is not dealt from a seed: the teacher writes it in their question bank
 (``tutor/quizzes/bank``), and a session stores it whole like every other question, so the
 pages, grading, results and exports read it through the same interface as the engine's
-drills. A student reads it in their language when the teacher wrote it in that language,
-else in the teacher's first language (the page marks it with ``lang``). It is plain text:
-the templates escape it.
+drills. A student reads each part of it (prompt, choices, explanation, each answer's
+feedback) in their language when the teacher wrote that part in it, else in the quiz's
+language, else in the teacher's first language (:meth:`Question.read_in`; the page marks
+a part in another language with ``lang``). It is plain text: the templates escape it.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 
@@ -75,9 +76,72 @@ class Question(Record):
         language = language or get_language() or ""
         return next((t for t in self.texts if t.language == language), self.texts[0])
 
+    def read_in(self, language: str | None = None) -> Reading:
+        """The question as a reader in ``language`` (the active one by default) reads it:
+        each part from the first text that has it, theirs before the others, in order.
+
+        >>> q = Question(SINGLE, (Text("cs", "Pár?", ("A", "B"), "Dvě karty."), Text("en", "Pair?")))
+        >>> r = q.read_in("en")
+        >>> r.prompt, r.explanation, r.choices[1]
+        (Part(text='Pair?', language='en'), Part(text='Dvě karty.', language='cs'), Part(text='B', language='cs'))
+        """
+        language = language or get_language() or ""
+        texts = sorted(self.texts, key=lambda t: t.language != language)  # a stable sort
+        count = len(self.texts[0].choices)
+        said = max((len(t.feedback) for t in texts), default=0)
+        return Reading(
+            prompt=_part(texts, lambda t: t.prompt),
+            choices=tuple(_part(texts, _nth(lambda t: t.choices, i)) for i in range(count)),
+            explanation=_part(texts, lambda t: t.explanation),
+            feedback=tuple(_part(texts, _nth(lambda t: t.feedback, i)) for i in range(said)),
+        )
+
     @property
     def truth(self) -> bool:
         return self.right == (1,)
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of a question (its prompt, a choice, its explanation...) and the language
+    of the text it comes from, which the page marks with ``lang`` when it is not its own."""
+
+    text: str
+    language: str
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A question as one reader reads it (:meth:`Question.read_in`): every part in their
+    language where the teacher wrote it, else in the first other language that has it (a
+    session stores the quiz's language first, then the teacher's main language)."""
+
+    prompt: Part
+    choices: tuple[Part, ...]
+    explanation: Part
+    feedback: tuple[Part, ...]
+
+
+def _part(texts: Sequence[Text], part: Callable[[Text], str]) -> Part:
+    found = next((t for t in texts if part(t)), texts[0])
+    return Part(part(found), found.language)
+
+
+def _nth(parts: Callable[[Text], tuple[str, ...]], i: int) -> Callable[[Text], str]:
+    return lambda text: parts(text)[i] if i < len(parts(text)) else ""
+
+
+def for_quiz(question: Question, language: str) -> Question:
+    """``question`` as a quiz given in ``language`` stores it: that language's text first,
+    so a student in a language the teacher did not write reads the quiz's before the
+    teacher's main one (the others keep their order).
+
+    >>> q = Question(TRUE_FALSE, (Text("cs", "Ano?"), Text("hi", "हाँ?")), (1,))
+    >>> [t.language for t in for_quiz(q, "hi").texts], for_quiz(q, "") == q
+    (['hi', 'cs'], True)
+    """
+    texts = tuple(sorted(question.texts, key=lambda t: t.language != language))
+    return replace(question, texts=texts) if language else question
 
 
 def _without_empty(data: JSON, name: str) -> JSON:
@@ -91,7 +155,7 @@ def _without_empty(data: JSON, name: str) -> JSON:
 @dataclass(frozen=True)
 class Grade(Record):
     correct: bool
-    #: The language of the text the grade's words come from.
+    #: The language of the explanation.
     language: str
     right_label: str
     chosen_label: str
@@ -100,6 +164,10 @@ class Grade(Record):
     answer_feedback: str = ""
     #: The share of the points a wrong answer earns (partial credit), from 0 to 1.
     credit: Decimal = Decimal(0)
+    #: The language of the teacher's words for the answer chosen (empty: ``language``).
+    feedback_language: str = ""
+    #: The language of the choices named in the labels (empty: the page's).
+    choices_language: str = ""
 
 
 def read_number(text: str, language: str | None = None) -> Decimal:
@@ -139,8 +207,16 @@ def _parse(plain: str, language: str) -> Decimal | None:
     return None
 
 
-def _choice_label(text: Text, positions: list[int]) -> str:
-    return join_names([text.choices[i] for i in sorted(positions) if i < len(text.choices)])
+def _choice_label(reading: Reading, positions: list[int]) -> str:
+    choices = reading.choices
+    return join_names([choices[i].text for i in sorted(positions) if i < len(choices)])
+
+
+def _choices_language(reading: Reading, positions: list[int]) -> str:
+    """The language of the choices at ``positions`` (the first one's: a teacher writes
+    every choice in each language, so they come from one text)."""
+    found = [reading.choices[i].language for i in sorted(positions) if i < len(reading.choices)]
+    return found[0] if found else ""
 
 
 def _truth_label(truth: bool) -> str:
@@ -169,10 +245,12 @@ def _chosen(question: Question, answer: Answer) -> tuple[list[int], bool | None,
 
 def grade(question: Question, answer: Answer) -> Grade:
     chosen, truth, number = _chosen(question, answer)
-    text = question.text()
+    reading = question.read_in()
+    choices_language = ""
     if question.kind in (SINGLE, MULTIPLE):
         correct = chosen == sorted(question.right)
-        right, mine = _choice_label(text, list(question.right)), _choice_label(text, chosen)
+        right, mine = _choice_label(reading, list(question.right)), _choice_label(reading, chosen)
+        choices_language = _choices_language(reading, [*question.right, *chosen])
     elif question.kind == TRUE_FALSE:
         correct = truth is question.truth
         right, mine = _truth_label(question.truth), _truth_label(bool(truth))
@@ -181,16 +259,18 @@ def grade(question: Question, answer: Answer) -> Grade:
         correct = abs(number - question.number) <= question.tolerance
         right, mine = _number_label(question), format_number(number, current_language())
     picked = [int(bool(truth))] if question.kind == TRUE_FALSE else chosen
+    said = [reading.feedback[i] for i in picked if i < len(reading.feedback)]
+    said = [part for part in said if part.text]
     return Grade(
         correct=correct,
-        language=text.language,
+        language=reading.explanation.language,
         right_label=right,
         chosen_label=mine,
-        explanation=text.explanation,
-        answer_feedback="\n".join(
-            text.feedback[i] for i in picked if i < len(text.feedback) and text.feedback[i]
-        ),
+        explanation=reading.explanation.text,
+        answer_feedback="\n".join(part.text for part in said),
         credit=Decimal(0) if correct else credit(question, chosen),
+        feedback_language=said[0].language if said else "",
+        choices_language=choices_language,
     )
 
 
@@ -249,7 +329,7 @@ def answer_label(question: Question, answer: Answer) -> str:
     except AnswerError:
         return ""
     if question.kind in (SINGLE, MULTIPLE):
-        return _choice_label(question.text(), chosen)
+        return _choice_label(question.read_in(), chosen)
     if question.kind == TRUE_FALSE:
         return _truth_label(bool(truth))
     assert number is not None
@@ -257,12 +337,10 @@ def answer_label(question: Question, answer: Answer) -> str:
 
 
 def context(question: Question) -> dict[str, object]:
-    text = question.text()
+    reading = question.read_in()
     return {
-        "text": text,
-        "text_lang": text.language,
-        "other_language": text.language != (get_language() or ""),
-        "choices": list(enumerate(text.choices)),
+        "reading": reading,
+        "choices": list(enumerate(reading.choices)),
         "several": question.kind == MULTIPLE,
     }
 

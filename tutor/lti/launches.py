@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import requests
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest
@@ -19,6 +20,7 @@ from pylti1p3.contrib.django import DjangoMessageLaunch, DjangoOIDCLogin
 from pylti1p3.contrib.django.launch_data_storage.cache import DjangoCacheDataStorage
 from pylti1p3.exception import LtiException
 
+from . import key_sets
 from .models import Platform
 from .tool_config import DatabaseToolConf, TimedSession
 
@@ -42,6 +44,28 @@ class Refused(Exception):
 
 
 class ToolLaunch(DjangoMessageLaunch):
+    def get_public_key(self) -> tuple[str, str]:
+        """The key that signed the id_token, from the platform's key set as kept between
+        launches (``key_sets.py``: fetched once, again for a rotated ``kid``)."""
+        assert self._registration is not None
+        kid = str(self._jwt.get("header", {}).get("kid") or "")
+        issuer, url = self._registration.get_issuer(), self._registration.get_key_set_url()
+        if kid and issuer and url and url.startswith(("http://", "https://")):
+            try:
+                found = key_sets.key_set(issuer, url, kid, self._fetch_key_set)
+            except key_sets.Unavailable as error:
+                raise LtiException(f"Error during fetch URL {url}: {error}") from None
+            self._registration.set_key_set(found)  # type: ignore[arg-type]
+        return super().get_public_key()
+
+    def _fetch_key_set(self, url: str) -> key_sets.Fetched:
+        try:
+            response = self._requests_session.get(url, timeout=key_sets.TIMEOUT)
+            response.raise_for_status()
+            return key_sets.Fetched(response.json(), response.headers.get("Cache-Control", ""))
+        except (requests.RequestException, ValueError) as error:
+            raise key_sets.Unavailable(str(error)) from None
+
     def validate_nonce(self) -> ToolLaunch:
         super().validate_nonce()
         nonce = str(self._get_jwt_body().get("nonce"))

@@ -31,6 +31,8 @@ from pylti1p3.service_connector import ServiceConnector
 from tutor.quizzes import events, results, services
 from tutor.quizzes.models import Participant, Session
 
+from . import access_tokens
+from .access_tokens import ToolConnector
 from .models import LmsStudent, ResourceLink
 from .tool_config import TimedSession, registration
 
@@ -58,9 +60,9 @@ def score_of(participant: Participant) -> Score:
 
 
 def connector(link: ResourceLink) -> ServiceConnector:
-    """The way to the link's platform: it fetches an access token on its first post and
-    keeps it (per scopes) for every later one."""
-    return ServiceConnector(registration(link.platform), requests_session=TimedSession())
+    """The way to the link's platform: its access token (per scopes) is fetched on the
+    first post and kept until it expires (``access_tokens.py``)."""
+    return ToolConnector(registration(link.platform), requests_session=TimedSession())
 
 
 def _service(link: ResourceLink, via: ServiceConnector | None) -> AssignmentsGradesService:
@@ -113,6 +115,8 @@ def send(student: LmsStudent, force: bool = False, via: ServiceConnector | None 
     try:
         _service(link, via).put_grade(_grade(student, score))
     except LtiServiceException as error:
+        if error.response.status_code == 401:  # the token kept is no longer taken
+            access_tokens.drop(link.platform.auth_token_url, link.platform.client_id)
         return _failed(student, f"HTTP {error.response.status_code}: {error.response.text[:300]}")
     except (LtiException, requests.RequestException, ValueError) as error:
         return _failed(student, f"{type(error).__name__}: {error}"[:500])

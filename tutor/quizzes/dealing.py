@@ -17,7 +17,7 @@ from django.db.models import Q, QuerySet
 
 from tutor.drills.base import LEVELS, MAX_SEED
 from tutor.drills.own_question import DRILL as OWN_DRILL
-from tutor.drills.own_question import MULTIPLE, SINGLE
+from tutor.drills.own_question import MULTIPLE, SINGLE, for_quiz
 from tutor.drills.own_question import Question as OwnRecord
 from tutor.drills.registry import question_drill, quiz_drills
 from tutor.drills.written import Dealt, StoredQuestion, WrittenQuestion, deal, own_entry
@@ -45,7 +45,8 @@ def snapshot(quiz: Quiz) -> list[StoredQuestion]:
     questions: list[StoredQuestion] = []
     for slot in asking(quiz.slots.all()).select_related("own"):
         if slot.own is not None:
-            entry = cast(Dealt, own_entry(slot.own.record()))
+            # The quiz's language first: what a student reads when theirs is not written.
+            entry = cast(Dealt, own_entry(for_quiz(slot.own.record(), quiz.language)))
             questions.append(
                 StoredQuestion(**entry, points=slot.points, time_limit=quiz.time_limit)
             )

@@ -1,5 +1,5 @@
-"""The GIFT import form: the text pasted or a file, the language the questions are in, a
-tag for all of them and a quiz to add them to."""
+"""The GIFT import form: the language the questions are in (or "find out from the
+text"), the text pasted or a file, a tag for all of them and a quiz to add them to."""
 
 from __future__ import annotations
 
@@ -16,10 +16,18 @@ from tutor.core.locales import current_language, format_number, native_name
 from ..bank_forms import MAX_TAG, clean_text, tag_name
 from ..models import Quiz
 from ..quotas import import_bytes
+from .import_language import AUTO
 from .importer import SourceError, checked, decode
 
 
 class ImportForm(forms.Form):
+    language = forms.ChoiceField(
+        label=gettext_lazy("The questions are written in"),
+        help_text=gettext_lazy(
+            "Students in other languages read them in this one. A question that starts "
+            "with a marker such as [lang:cs] is in that language, whatever is chosen here."
+        ),
+    )
     text = forms.CharField(
         label=gettext_lazy("GIFT text"),
         required=False,
@@ -30,10 +38,6 @@ class ImportForm(forms.Form):
         label=gettext_lazy("Or a GIFT file"),
         required=False,
         widget=forms.ClearableFileInput(attrs={"accept": ".txt,.gift,text/plain"}),
-    )
-    language = forms.ChoiceField(
-        label=gettext_lazy("The questions are written in"),
-        help_text=gettext_lazy("Students in other languages read them in this one."),
     )
     tag = forms.CharField(
         label=gettext_lazy("A tag for every imported question"),
@@ -52,8 +56,10 @@ class ImportForm(forms.Form):
         super().__init__(*args, **kwargs)
         language, quiz = self.fields["language"], self.fields["quiz"]
         assert isinstance(language, forms.ChoiceField) and isinstance(quiz, forms.ChoiceField)
-        language.choices = [(c, native_name(c)) for c, _n in settings.LANGUAGES]
-        language.initial = current_language()
+        language.choices = [(AUTO, _("Find out from the text"))] + [
+            (c, native_name(c)) for c, _n in settings.LANGUAGES
+        ]
+        language.initial = AUTO
         quiz.choices = [("", _("No quiz: only the bank"))] + [(q.pk, q.title) for q in quizzes]
         size = format_number(import_bytes() // 1024, current_language())
         self.fields["file"].help_text = _("A text file saved as UTF-8, at most %(size)s KB.") % {

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
@@ -31,6 +32,7 @@ from ..teacher_common import own_quiz
 from . import importer
 from .forms import ImportForm
 from .gift_reader import Found, read
+from .import_language import AUTO, SESSION_KEY, WHY
 
 
 def _target(request: AuthenticatedHttpRequest) -> Quiz | None:
@@ -52,9 +54,8 @@ def _shown(ready: importer.Ready) -> dict[str, Any]:
             (choice, i in found.right, _weight(found, i), _said(found, i))
             for i, choice in enumerate(found.choices)
         ],
-        "language": (
-            language_name(ready.record.texts[0].language, language) if found.language else ""
-        ),
+        "language": language_name(ready.given.language, language),
+        "why": WHY[ready.given.why],
         "truth_feedback": found.feedback if found.kind == own.TRUE_FALSE else (),
         "truth": found.right == (1,) if found.kind == own.TRUE_FALSE else None,
         "number": format_number(found.number, language) if found.number is not None else "",
@@ -62,6 +63,14 @@ def _shown(ready: importer.Ready) -> dict[str, Any]:
         "tags": ready.tags,
         "notes": ready.notes,
     }
+
+
+def _last_language(request: AuthenticatedHttpRequest) -> str:
+    """The language of the teacher's last import, if this session remembers one; else
+    "find out from the text"."""
+    last = request.session.get(SESSION_KEY)
+    known = {AUTO, *(code for code, _name in settings.LANGUAGES)}
+    return last if isinstance(last, str) and last in known else AUTO
 
 
 def _weight(found: Found, index: int) -> str:
@@ -123,7 +132,10 @@ def _preview(
         "rows": [_shown(item) for item in plan.ready],
         "marked": sum(1 for item in plan.ready if item.found.language),
         "carry": values,
-        "language_name": language_name(data["language"], current_language()),
+        "language_name": ""
+        if data["language"] == AUTO
+        else language_name(data["language"], current_language()),
+        "found_out": data["language"] == AUTO,
         "form": ImportForm(initial=values, quizzes=quizzes),
     }
 
@@ -146,10 +158,11 @@ def _room(request: AuthenticatedHttpRequest, plan: importer.Plan, quiz: Quiz | N
 def import_gift(request: AuthenticatedHttpRequest) -> HttpResponse:
     quizzes = list(Quiz.objects.filter(owner=request.user))
     if request.method == "GET":
+        initial = {"quiz": request.GET.get("quiz"), "language": _last_language(request)}
         return render(
             request,
             "quizzes/teacher/interchange/import.html",
-            {"form": ImportForm(quizzes=quizzes, initial={"quiz": request.GET.get("quiz")})},
+            {"form": ImportForm(quizzes=quizzes, initial=initial)},
         )
     quiz = _target(request)
     form = ImportForm(request.POST, request.FILES, quizzes=quizzes)
@@ -159,6 +172,7 @@ def import_gift(request: AuthenticatedHttpRequest) -> HttpResponse:
     plan: importer.Plan = context["plan"]
     if request.POST.get("step") == "import" and plan.ready and _room(request, plan, quiz):
         created = importer.save(request.user, plan.ready, quiz)
+        request.session[SESSION_KEY] = form.cleaned_data["language"]  # the next import's
         count = len(created)
         messages.success(
             request,

@@ -33,6 +33,7 @@ from ..bank_forms import MAX_CHOICE, MAX_EXPLANATION, MAX_PROMPT, clean_text, ta
 from ..models import OwnQuestion, Quiz, Tag
 from ..quotas import import_bytes, import_questions
 from .gift_reader import Found, Reading
+from .import_language import Given, given, letters_of, script_language
 
 #: The languages a ``[lang:xx]`` marker may name: the site's.
 LANGUAGE_CODES = tuple(code for code, _name in settings.LANGUAGES)
@@ -142,6 +143,8 @@ class Ready:
     found: Found
     record: OwnRecord
     tags: tuple[str, ...]
+    #: Its language and why (``import_language.py``).
+    given: Given
 
     @property
     def notes(self) -> list[str]:
@@ -223,14 +226,17 @@ def tag_names(found: Found, extra: str) -> tuple[str, ...]:
 
 def plan(reading: Reading, language: str, tag: str, owner: User) -> Plan:
     """What an import of ``reading`` would do: the questions to save, and those left out
-    with the reason, in the order of the text."""
+    with the reason, in the order of the text. ``language``: the one chosen for questions
+    without a marker, or ``import_language.AUTO`` to find it from their letters."""
     banked = {fingerprint(q.data) for q in OwnQuestion.objects.filter(owner=owner)}
     seen: dict[str, int] = {}
     ready: list[Ready] = []
     refused = [Refused(left.line, left.title, reason_text(left.reason)) for left in reading.left]
+    whole = script_language("\n".join(letters_of(found) for found in reading.found))
     for found in reading.found:
+        language_given = given(found, language, whole, current_language())
         try:
-            stored = record(found, language)
+            stored = record(found, language_given.language)
         except SourceError as error:
             refused.append(Refused(found.line, found.title, error.message))
             continue
@@ -250,7 +256,7 @@ def plan(reading: Reading, language: str, tag: str, owner: User) -> Plan:
             )
         else:
             seen[key] = found.line
-            ready.append(Ready(found, stored, tag_names(found, tag)))
+            ready.append(Ready(found, stored, tag_names(found, tag), language_given))
     refused.sort(key=lambda item: item.line)
     return Plan(ready, refused)
 
