@@ -23,7 +23,7 @@ from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import connection, transaction
 
 from tutor.core.locales import current_language
 from tutor.core.zones import DEFAULT_ZONES, zone_names
@@ -128,26 +128,59 @@ def _settle(row: DailyCount) -> None:
         row.streak = _streak_before(row.learner_id, row.day) + 1
 
 
-def count_answer(learner: Learner, at: datetime) -> None:
-    """One more question answered at ``at`` (call inside the answer's transaction)."""
+# One statement a day's answer: the day's row is made or counted up, and its streak
+# settled as ``_settle`` does (0 below the goal; once met, yesterday's streak plus one),
+# reading yesterday's row in the same statement, which also returns it for the standing.
+# SQLite (3.35 and newer) and PostgreSQL both read this upsert.
+_COUNT_ONE = """
+INSERT INTO {table} (learner_id, day, answered, goal, streak)
+VALUES (%s, %s, 1, %s, CASE WHEN 1 >= %s THEN {before} + 1 ELSE 0 END)
+ON CONFLICT (learner_id, day) DO UPDATE SET
+    answered = {table}.answered + 1,
+    goal = excluded.goal,
+    streak = CASE
+        WHEN {table}.answered + 1 < excluded.goal THEN 0
+        WHEN {table}.streak > 0 THEN {table}.streak
+        ELSE {before} + 1
+    END
+RETURNING answered, goal, streak, {before}
+"""
+_BEFORE = "COALESCE((SELECT y.streak FROM {table} y WHERE y.learner_id = %s AND y.day = %s), 0)"
+
+
+def _count_one_sql() -> str:
+    table = connection.ops.quote_name(DailyCount._meta.db_table)
+    return _COUNT_ONE.format(table=table, before=_BEFORE.format(table=table))
+
+
+def count_answer(learner: Learner, at: datetime) -> Standing:
+    """One more question answered at ``at`` (call inside the answer's transaction): one
+    statement, and a second on the day's first answer, which drops the days no longer
+    kept. Returns the learner's standing after it, also kept as :func:`counted`."""
     day = local_day(at, learner_zone(learner))
-    with transaction.atomic():
-        row = DailyCount.objects.select_for_update().filter(learner=learner, day=day).first()
-        if row is None:
-            try:
-                with transaction.atomic():
-                    row = DailyCount.objects.create(
-                        learner=learner, day=day, goal=learner.daily_goal
-                    )
-            except IntegrityError:  # made meanwhile by another answer of the learner
-                row = DailyCount.objects.select_for_update().get(learner=learner, day=day)
-            else:
-                cutoff = day - timedelta(days=kept_days())
-                DailyCount.objects.filter(learner=learner, day__lt=cutoff).delete()
-        row.answered += 1
-        row.goal = learner.daily_goal
-        _settle(row)
-        row.save(update_fields=["answered", "goal", "streak"])
+    goal = learner.daily_goal
+    yesterday = (learner.pk, day - DAY)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _count_one_sql(), (learner.pk, day, goal, goal, *yesterday, *yesterday, *yesterday)
+        )
+        answered, goal, streak, before = cursor.fetchone()
+    if answered == 1:
+        cutoff = day - timedelta(days=kept_days())
+        DailyCount.objects.filter(learner=learner, day__lt=cutoff).delete()
+    today = Standing(day, goal, answered, streak or before)
+    learner.__dict__[_COUNTED] = today
+    return today
+
+
+_COUNTED = "tutor_counted_today"
+
+
+def counted(learner: Learner) -> Standing | None:
+    """The standing the last :func:`count_answer` on this very ``learner`` object left
+    (None before one): what the page of that answer shows, without reading it again."""
+    found = learner.__dict__.get(_COUNTED)
+    return found if isinstance(found, Standing) else None
 
 
 def set_goal(learner: Learner, goal: int, now: datetime) -> None:
