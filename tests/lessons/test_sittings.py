@@ -254,7 +254,9 @@ def test_a_practice_that_grows_says_so_in_its_count(learner_client: Client) -> N
     """Five questions planned; a miss adds one: every count shown follows the sitting,
     and says where the extra question came from."""
     sitting = start(learner_client)
-    post_answer(learner_client, sitting, wrong(sitting.questions[0]), token(learner_client, sitting))
+    post_answer(
+        learner_client, sitting, wrong(sitting.questions[0]), token(learner_client, sitting)
+    )
     verdict = learner_client.get(f"/en/learn/sitting/{sitting.pk}/?answered=0").content.decode()
     assert "Question 1 of 6" in verdict and "This practice now has 6 questions." in verdict
     answer_all(learner_client, sitting, "wrrr")
