@@ -308,6 +308,8 @@ def _learning() -> list[PageType]:
         PageType("lesson", unit),
         PageType("lesson-practice", unit, start_practice),
         PageType("progress", "/{lang}/learn/progress/"),
+        # Signed in: the address reminders go to, and (once there is one) the reminders.
+        PageType("progress-account", "/{lang}/learn/progress/", teacher=True),
         PageType("review", "/{lang}/learn/review/"),
     ]
 

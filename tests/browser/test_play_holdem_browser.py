@@ -49,9 +49,18 @@ def test_a_hand_played_and_reviewed_with_the_keyboard_alone(
     expect(page.locator(".poker-review__verdict").first).not_to_be_empty()
     press_enter(page, page.locator(".poker-kept__list a").first)
     expect(page.locator("#replay-title")).to_be_focused()
-    expect(page.locator("#replay-title")).to_contain_text("step 0 of")
+    expect(page.locator("#replay-title")).to_contain_text("step 1 of")
     press_enter(page, page.locator(".poker-replay__steps a[rel=next]"))
     expect(page.locator(".poker-replay__steps a[rel=next]")).to_be_focused()
-    expect(page.locator("#play-status")).to_contain_text("step 1 of")
+    expect(page.locator("#play-status")).to_contain_text("step 2 of")
     assert "step=1" in page.url
+    # ← and → step too, away from a form field, and the status region says where.
+    expect(page.locator(".poker-replay [data-keys-hint]")).to_be_visible()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#play-status")).to_contain_text("step 3 of")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#play-status")).to_contain_text("step 2 of")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#replay-title")).to_contain_text("step 1 of")
+    assert "step=0" in page.url
     assert page.problems == []  # type: ignore[attr-defined]

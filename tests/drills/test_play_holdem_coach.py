@@ -14,6 +14,7 @@ from tutor.engine.deal import HandSetup
 from tutor.engine.hand import Hand
 from tutor.engine.rules import Rules
 from tutor.engine.table import Table
+from tutor.words.base import number
 from tutor.words.cards import card_name
 
 from .test_play_holdem import URL, hand_of, play_until_my_turn, start, step_of
@@ -102,13 +103,17 @@ def test_a_kept_hand_steps_through_action_by_action(client: Client) -> None:
     hand = hand_of(client)
     hand_id = client.session[HANDS_KEY][0]["id"]
     actions = sum(e.kind in ("fold", "check", "call", "bet", "raise") for e in hand.events)
+    steps = actions + 1  # the deal, then after each action: counted from 1 as people count
     first = client.get(URL, {"hand": hand_id, "step": "0"}).content.decode()
-    assert f"step 0 of {actions}" in first and 'rel="next"' in first and 'rel="prev"' not in first
+    assert f"step 1 of {steps}" in first and 'rel="next"' in first and 'rel="prev"' not in first
     last = client.get(URL, {"hand": hand_id, "step": "999"}).content.decode()
-    assert f"step {actions} of {actions}" in last and 'rel="next"' not in last
+    assert f"step {steps} of {steps}" in last and 'rel="next"' not in last
     assert 'class="poker-review"' in last
     partial = client.get(URL, {"hand": hand_id, "step": "1"}, HTTP_HX_REQUEST="true")
-    assert "<html" not in partial.content.decode() and "step 1 of" in partial.content.decode()
+    assert "<html" not in partial.content.decode() and "step 2 of" in partial.content.decode()
+    bengali = client.get(f"/bn{URL[3:]}", {"hand": hand_id, "step": "0"}).content.decode()
+    heading = re.search(r'id="replay-title"[^>]*>([^<]*)<', bengali)
+    assert heading is not None and number(steps, "bn") in heading.group(1)
 
 
 @pytest.mark.parametrize("query", [{"hand": "nope"}, {"hand": "", "step": "x"}])

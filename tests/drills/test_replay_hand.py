@@ -31,9 +31,9 @@ def test_page_offers_the_examples(client: Client) -> None:
 
 def test_example_opens_at_the_deal_and_steps_with_links(client: Client) -> None:
     response = client.get(URL + "?example=side_pot")
-    assert response.status_code == 302 and response["Location"] == URL + "?step=0"
+    assert response.status_code == 302 and response["Location"] == URL + "?step=0#step-title"
     first = client.get(URL + "?step=0").content.decode()
-    assert 'href="?step=1"' in first and "Emil</bdi> has the dealer button" in first
+    assert 'href="?step=1#step-title"' in first and "Emil</bdi> has the dealer button" in first
     step = text_of(client.get(URL + "?step=7"))
     assert "Line 19 of the file" in step and "less than a full raise" in step
 

@@ -188,3 +188,13 @@ def test_logging_in_brings_the_browsers_days_to_the_account(client: Client) -> N
     assert response.status_code == 302
     assert Learner.objects.count() == 1
     assert daily.standing(mine, today).answered == 5
+
+
+def test_count_answer_returns_the_standing_a_read_finds() -> None:
+    learner = Learner.objects.create(zone="UTC", daily_goal=5)
+    for day in (1, 2):
+        for _ in range(6):
+            moment = datetime(2026, 5, day, 9, tzinfo=UTC)
+            counted = daily.count_answer(learner, moment)
+            assert counted == daily.standing(learner, moment) == daily.counted(learner)
+    assert counted.streak == 2

@@ -4,7 +4,7 @@ refused forged or too old; ``manage.py send_reminders --dry-run`` sends nothing.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from io import StringIO
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -13,7 +13,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail, signing
 from django.core.management import call_command
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 from django.utils.translation import gettext
 
@@ -185,3 +187,39 @@ def test_the_command_dry_run_sends_nothing(settings: Any, monkeypatch: pytest.Mo
     call_command("send_reminders", stdout=out)
     assert len(mail.outbox) == 1 and f"{SITE}/en/" in mail.outbox[0].body
     assert Learner.objects.get().reminded_on == evening.date()
+
+
+def many_learners(count: int) -> None:
+    """``count`` learners who asked for reminders, half of them in their evening at
+    18:00 UTC (London), the other half not (Tokyo); each has a review due, and every
+    third a streak that ends tonight."""
+    users = get_user_model().objects.bulk_create(
+        get_user_model()(username=f"learner{n}", email=f"learner{n}@example.org")
+        for n in range(count)
+    )
+    learners = Learner.objects.bulk_create(
+        Learner(user=user, zone=("Europe/London", "Asia/Tokyo")[n % 2], remind=True)
+        for n, user in enumerate(users)
+    )
+    ConceptProgress.objects.bulk_create(
+        ConceptProgress(learner=learner, concept="kickers", due=datetime(2026, 1, 1, tzinfo=UTC))
+        for learner in learners
+    )
+    for learner in learners[::3]:
+        daily.count_answer(learner, datetime(2026, 3, 9, 9, tzinfo=UTC))
+
+
+def queries_to_send(count: int) -> int:
+    many_learners(count)
+    with CaptureQueriesContext(connection) as captured:
+        found = reminders.send(datetime(2026, 3, 10, 18, tzinfo=UTC), SITE)
+    assert len(found) == len(mail.outbox) == (count + 1) // 2
+    assert Learner.objects.filter(reminded_on=date(2026, 3, 10)).count() == len(found)
+    return len(captured)
+
+
+def test_send_costs_the_same_queries_for_50_learners_as_for_5() -> None:
+    few = queries_to_send(5)
+    get_user_model().objects.all().delete()
+    mail.outbox.clear()
+    assert queries_to_send(50) == few

@@ -248,3 +248,25 @@ def test_re_asking_is_bounded_and_never_in_a_check(learner_client: Client) -> No
     post_answer(learner_client, check, wrong(check.questions[0]), token(learner_client, check))
     check.refresh_from_db()
     assert check.total == 5
+
+
+def test_a_practice_that_grows_says_so_in_its_count(learner_client: Client) -> None:
+    """Five questions planned; a miss adds one: every count shown follows the sitting,
+    and says where the extra question came from."""
+    sitting = start(learner_client)
+    post_answer(
+        learner_client, sitting, wrong(sitting.questions[0]), token(learner_client, sitting)
+    )
+    verdict = learner_client.get(f"/en/learn/sitting/{sitting.pk}/?answered=0").content.decode()
+    assert "Question 1 of 6" in verdict and "This practice now has 6 questions." in verdict
+    answer_all(learner_client, sitting, "wrrr")
+    page = learner_client.get(f"/en/learn/sitting/{sitting.pk}/").content.decode()
+    assert "Questions planned: 5; 1 more added on what you missed." in page
+    answer_all(learner_client, sitting, "wrrrr")
+    page = learner_client.get(f"/en/learn/sitting/{sitting.pk}/").content.decode()
+    assert "Question 6 of 6" in page
+    assert "One more question on what you missed in question 1." in page
+    answer_all(learner_client, sitting, "wrrrrr")
+    summary = learner_client.get(f"/en/learn/sitting/{sitting.pk}/").content.decode()
+    assert "You got 5 of 6 right (83%)." in summary
+    assert "1 of them was asked again on what you missed." in summary

@@ -22,7 +22,6 @@ from django.template.loader import get_template, render_to_string
 from django.template.loader_tags import ExtendsNode
 from django.urls import reverse
 from django.utils.safestring import SafeString
-from django.utils.timezone import now
 from django.views.decorators.http import require_GET, require_http_methods
 
 from tutor.concepts import CONCEPTS, Concept, by_topic
@@ -302,7 +301,8 @@ def _answer(request: HtmxHttpRequest, drill: QuestionDrill[Any, Any]) -> HttpRes
         )
         # This answer made today's count reach the learner's daily goal: a short note.
         learner = current_learner(request) if context["learned"] else None
-        context["goal_met"] = learner is not None and daily.standing(learner, now()).just_met
+        today = daily.counted(learner) if learner is not None else None
+        context["goal_met"] = today is not None and today.just_met
     return _respond(request, drill, context)
 
 

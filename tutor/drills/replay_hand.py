@@ -87,11 +87,11 @@ def view(request: HtmxHttpRequest, drill: PlayDrill) -> HttpResponse:
             context.update(error=_error_text(error, text, language), text=text[:MAX_CHARS])
             return render(request, drill.template, context, status=422)
         request.session[SESSION_KEY] = text
-        return redirect(f"{url}?step=0")
+        return redirect(f"{url}?step=0#step-title")
     example = request.GET.get("example")
     if example in EXAMPLES:
         request.session[SESSION_KEY] = example_text(example)
-        return redirect(f"{url}?step=0")
+        return redirect(f"{url}?step=0#step-title")
     kept = request.session.get(SESSION_KEY)
     if isinstance(kept, str) and kept:
         try:

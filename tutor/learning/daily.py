@@ -18,12 +18,14 @@ datetime.date(2026, 3, 2)
 
 from __future__ import annotations
 
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import connection, transaction
 
 from tutor.core.locales import current_language
 from tutor.core.zones import DEFAULT_ZONES, zone_names
@@ -108,11 +110,28 @@ class Standing:
 def standing(learner: Learner | None, now: datetime) -> Standing:
     if learner is None:
         return Standing(now.date(), DEFAULT_GOAL, 0, 0)
-    today = local_day(now, learner_zone(learner))
-    rows = {r.day: r for r in DailyCount.objects.filter(learner=learner, day__gte=today - DAY)}
+    return standings([learner], now)[learner.pk]
+
+
+def standings(learners: Sequence[Learner], now: datetime) -> dict[int, Standing]:
+    """Each learner's :func:`standing`, by id, in one query however many they are."""
+    todays = {learner.pk: local_day(now, learner_zone(learner)) for learner in learners}
+    if not todays:
+        return {}
+    rows: dict[int, dict[date, DailyCount]] = defaultdict(dict)
+    recent = DailyCount.objects.filter(learner_id__in=todays, day__gte=min(todays.values()) - DAY)
+    for row in recent:
+        rows[row.learner_id][row.day] = row
+    return {
+        learner.pk: _standing_on(todays[learner.pk], learner.daily_goal, rows[learner.pk])
+        for learner in learners
+    }
+
+
+def _standing_on(today: date, goal: int, rows: Mapping[date, DailyCount]) -> Standing:
     mine, before = rows.get(today), rows.get(today - DAY)
     streak = mine.streak if mine and mine.streak else before.streak if before else 0
-    return Standing(today, learner.daily_goal, mine.answered if mine else 0, streak)
+    return Standing(today, goal, mine.answered if mine else 0, streak)
 
 
 def _streak_before(learner_id: int, day: date) -> int:
@@ -128,26 +147,59 @@ def _settle(row: DailyCount) -> None:
         row.streak = _streak_before(row.learner_id, row.day) + 1
 
 
-def count_answer(learner: Learner, at: datetime) -> None:
-    """One more question answered at ``at`` (call inside the answer's transaction)."""
+# One statement a day's answer: the day's row is made or counted up, and its streak
+# settled as ``_settle`` does (0 below the goal; once met, yesterday's streak plus one),
+# reading yesterday's row in the same statement, which also returns it for the standing.
+# SQLite (3.35 and newer) and PostgreSQL both read this upsert.
+_COUNT_ONE = """
+INSERT INTO {table} (learner_id, day, answered, goal, streak)
+VALUES (%s, %s, 1, %s, CASE WHEN 1 >= %s THEN {before} + 1 ELSE 0 END)
+ON CONFLICT (learner_id, day) DO UPDATE SET
+    answered = {table}.answered + 1,
+    goal = excluded.goal,
+    streak = CASE
+        WHEN {table}.answered + 1 < excluded.goal THEN 0
+        WHEN {table}.streak > 0 THEN {table}.streak
+        ELSE {before} + 1
+    END
+RETURNING answered, goal, streak, {before}
+"""
+_BEFORE = "COALESCE((SELECT y.streak FROM {table} y WHERE y.learner_id = %s AND y.day = %s), 0)"
+
+
+def _count_one_sql() -> str:
+    table = connection.ops.quote_name(DailyCount._meta.db_table)
+    return _COUNT_ONE.format(table=table, before=_BEFORE.format(table=table))
+
+
+def count_answer(learner: Learner, at: datetime) -> Standing:
+    """One more question answered at ``at`` (call inside the answer's transaction): one
+    statement, and a second on the day's first answer, which drops the days no longer
+    kept. Returns the learner's standing after it, also kept as :func:`counted`."""
     day = local_day(at, learner_zone(learner))
-    with transaction.atomic():
-        row = DailyCount.objects.select_for_update().filter(learner=learner, day=day).first()
-        if row is None:
-            try:
-                with transaction.atomic():
-                    row = DailyCount.objects.create(
-                        learner=learner, day=day, goal=learner.daily_goal
-                    )
-            except IntegrityError:  # made meanwhile by another answer of the learner
-                row = DailyCount.objects.select_for_update().get(learner=learner, day=day)
-            else:
-                cutoff = day - timedelta(days=kept_days())
-                DailyCount.objects.filter(learner=learner, day__lt=cutoff).delete()
-        row.answered += 1
-        row.goal = learner.daily_goal
-        _settle(row)
-        row.save(update_fields=["answered", "goal", "streak"])
+    goal = learner.daily_goal
+    yesterday = (learner.pk, day - DAY)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _count_one_sql(), (learner.pk, day, goal, goal, *yesterday, *yesterday, *yesterday)
+        )
+        answered, goal, streak, before = cursor.fetchone()
+    if answered == 1:
+        cutoff = day - timedelta(days=kept_days())
+        DailyCount.objects.filter(learner=learner, day__lt=cutoff).delete()
+    today = Standing(day, goal, answered, streak or before)
+    learner.__dict__[_COUNTED] = today
+    return today
+
+
+_COUNTED = "tutor_counted_today"
+
+
+def counted(learner: Learner) -> Standing | None:
+    """The standing the last :func:`count_answer` on this very ``learner`` object left
+    (None before one): what the page of that answer shows, without reading it again."""
+    found = learner.__dict__.get(_COUNTED)
+    return found if isinstance(found, Standing) else None
 
 
 def set_goal(learner: Learner, goal: int, now: datetime) -> None:

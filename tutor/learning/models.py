@@ -62,7 +62,7 @@ class Learner(models.Model):
 class DailyCount(models.Model):
     """The questions a learner answered on one day of their own time zone, the goal then in
     force, and the streak of goal-met days ending on it (0: not met). One small row a day;
-    rows older than ``RETENTION_DAYS`` go as new days come (``daily.count_answer``), the
+    rows older than ``RETENTION_DAYS`` go on a day's first answer (``daily.count_answer``), the
     streak carried on the newest row."""
 
     learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="days")

@@ -10,14 +10,17 @@ they last used. Each e-mail carries a signed link that stops them without loggin
 
 from __future__ import annotations
 
+from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.core import signing
-from django.core.mail import EmailMultiAlternatives
-from django.db.models import QuerySet
+from django.core.mail import EmailMultiAlternatives, mailers
+from django.db import transaction
+from django.db.models import Case, Q, QuerySet, Value, When
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
@@ -33,6 +36,8 @@ WINDOW = (time(17), time(20))
 TOKEN_SALT = "tutor.learning.reminders.stop"
 #: How long a stop link works (a newer e-mail brings a new one).
 TOKEN_AGE = timedelta(days=60)
+#: Learners read (and their e-mails sent over one connection) at a time.
+BATCH = 500
 
 
 @dataclass(frozen=True)
@@ -68,20 +73,45 @@ def language_of(learner: Learner) -> str:
 
 
 def reminder_for(learner: Learner, now: datetime) -> Reminder | None:
-    """The e-mail ``learner`` is due now, if any: in their evening, none yet today, and
-    something to say (reviews due, or a streak that ends tonight)."""
-    zone = daily.learner_zone(learner)
-    today = daily.local_day(now, zone)
-    if learner.user is None or not in_window(now, zone) or learner.reminded_on == today:
-        return None
-    due = len(review.due(learner, now, limit=99))
-    goal = daily.standing(learner, now)
-    if not due and not goal.at_risk:
-        return None
-    user = learner.user
-    return Reminder(
-        learner, user.email, user.get_username(), language_of(learner), today, due, goal
-    )
+    """The e-mail ``learner`` is due now, if any (see :func:`due_reminders`)."""
+    found = due_reminders([learner], now)
+    return found[0] if found else None
+
+
+def due_reminders(learners: Sequence[Learner], now: datetime) -> list[Reminder]:
+    """The e-mails these learners are due now: in their evening, none yet today, and
+    something to say (reviews due, or a streak that ends tonight). Two queries however
+    many learners: their reviews due, and their days."""
+    waiting = [
+        learner
+        for learner in learners
+        if learner.user is not None
+        and in_window(now, zone := daily.learner_zone(learner))
+        and learner.reminded_on != daily.local_day(now, zone)
+    ]
+    if not waiting:
+        return []
+    due = review.due_counts((learner.pk for learner in waiting), now, limit=99)
+    goals = daily.standings(waiting, now)
+    found = []
+    for learner in waiting:
+        goal = goals[learner.pk]
+        if not due.get(learner.pk) and not goal.at_risk:
+            continue
+        user = learner.user
+        assert user is not None
+        found.append(
+            Reminder(
+                learner,
+                user.email,
+                user.get_username(),
+                language_of(learner),
+                goal.day,
+                due.get(learner.pk, 0),
+                goal,
+            )
+        )
+    return found
 
 
 def stop_token(learner: Learner) -> str:
@@ -137,21 +167,36 @@ def message(reminder: Reminder, site_url: str) -> EmailMultiAlternatives:
 
 
 def send(now: datetime, site_url: str, dry_run: bool = False) -> list[Reminder]:
-    """Send every reminder due now (``dry_run``: only find them); returns them. A learner's
-    day is claimed before the e-mail goes, so two runs at once send it once."""
-    found = []
-    for learner in asking().iterator(chunk_size=500):
-        reminder = reminder_for(learner, now)
-        if reminder is None:
-            continue
+    """Send every reminder due now (``dry_run``: only find them); returns them. Learners
+    are read :data:`BATCH` at a time, each batch in a bounded number of queries (read,
+    reviews due, days, claim, one update) and its e-mails over one connection."""
+    found: list[Reminder] = []
+    after = 0
+    while batch := list(asking().filter(pk__gt=after).order_by("pk")[:BATCH]):
+        after = batch[-1].pk
+        due = due_reminders(batch, now)
         if not dry_run:
-            claimed = (
-                Learner.objects.filter(pk=learner.pk)
-                .exclude(reminded_on=reminder.day)
-                .update(reminded_on=reminder.day)
-            )
-            if not claimed:
-                continue
-            message(reminder, site_url).send()
-        found.append(reminder)
+            due = claim(due)
+            mailers.default.send_messages([message(r, site_url) for r in due])
+        found.extend(due)
     return found
+
+
+def claim(due: list[Reminder]) -> list[Reminder]:
+    """The reminders this run sends: each learner's day is marked before the e-mail goes,
+    in one update, so two runs at once send it once (a row another run holds or has
+    marked is left to it)."""
+    if not due:
+        return []
+    days: dict[date, list[int]] = defaultdict(list)
+    for reminder in due:
+        days[reminder.day].append(reminder.learner.pk)
+    unmarked = Q()
+    for day, ids in days.items():
+        unmarked |= Q(pk__in=ids) & ~Q(reminded_on=day)
+    with transaction.atomic():
+        free = Learner.objects.select_for_update(skip_locked=True).filter(unmarked)
+        ours = set(free.values_list("pk", flat=True))
+        marks = [When(pk__in=ids, then=Value(day)) for day, ids in days.items()]
+        Learner.objects.filter(pk__in=ours).update(reminded_on=Case(*marks))
+    return [reminder for reminder in due if reminder.learner.pk in ours]

@@ -10,10 +10,11 @@ Every function takes the time as ``now``, so the tests run on a fixed clock.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, cast
 
+from django.db.models import Count
 from fsrs import Card, Rating, Scheduler
 
 from tutor.concepts import CONCEPTS, TOPICS
@@ -120,6 +121,21 @@ def due(learner: Learner, now: datetime, limit: int = 10) -> list[str]:
     rows = ConceptProgress.objects.filter(learner=learner, due__lte=now).order_by("due", "id")
     known = [c for c in rows.values_list("concept", flat=True) if c in CONCEPTS]
     return interleave(known)[: max(0, limit)]
+
+
+def due_counts(learner_ids: Iterable[int], now: datetime, limit: int) -> dict[int, int]:
+    """How many concepts each learner has due at ``now`` (at most ``limit``), by id, in
+    one query; a learner with none due is left out."""
+    from .models import ConceptProgress
+
+    rows = (
+        ConceptProgress.objects.filter(
+            learner_id__in=list(learner_ids), due__lte=now, concept__in=list(CONCEPTS)
+        )
+        .values_list("learner_id")
+        .annotate(count=Count("id"))
+    )
+    return {learner_id: min(count, limit) for learner_id, count in rows}
 
 
 def next_due(learner: Learner, now: datetime) -> datetime | None:

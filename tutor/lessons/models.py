@@ -77,6 +77,16 @@ class Sitting(models.Model):
         return len(self.questions)
 
     @property
+    def asked_again(self) -> int:
+        """How many questions a practice added on concepts missed in it (``sittings``)."""
+        return sum(1 for entry in self.questions if "again" in entry)
+
+    @property
+    def planned(self) -> int:
+        """The questions it started with."""
+        return self.total - self.asked_again
+
+    @property
     def done(self) -> bool:
         return self.finished is not None
 

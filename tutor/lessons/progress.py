@@ -25,7 +25,7 @@ from tutor.concepts import CONCEPTS, TOPICS, Concept, Topic
 from tutor.core.locales import babel_locale
 from tutor.core.zones import DEFAULT_ZONES, browser_zone
 from tutor.drills.practice import practice
-from tutor.learning import daily, review
+from tutor.learning import daily, reminders, review
 from tutor.learning.mastery import MASTERY_NAMES, Mastery
 from tutor.learning.models import ConceptProgress, Learner
 from tutor.words.base import join_names
@@ -188,6 +188,14 @@ def zone_of(request: HttpRequest, language: str) -> tzinfo:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
         return ZoneInfo("UTC")
+
+
+def reminder_window(language: str) -> tuple[str, str]:
+    """The local hours reminders go out in (``reminders.WINDOW``), as the language writes
+    a time of day."""
+    locale = babel_locale(language)
+    start, end = reminders.WINDOW
+    return format_time(start, "short", locale=locale), format_time(end, "short", locale=locale)
 
 
 def when_html(moment: datetime, language: str, zone: tzinfo) -> SafeString:

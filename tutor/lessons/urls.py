@@ -12,6 +12,7 @@ urlpatterns = [
     path("learn/progress/", views.progress_page, name="progress"),
     path("learn/progress/goal/", views.goal, name="goal"),
     path("learn/progress/reminders/", views.reminders, name="reminders"),
+    path("learn/progress/address/", views.address, name="address"),
     path("learn/reminders/stop/<str:token>/", reminder_views.stop, name="stop-reminders"),
     path("learn/sitting/<int:pk>/", sitting_views.sitting_page, name="sitting"),
     path("learn/sitting/<int:pk>/answer/", sitting_views.answer, name="answer"),

@@ -20,9 +20,11 @@ from tutor.core.numbers import whole_number
 from tutor.core.zones import zone_label
 from tutor.learning import daily, review
 from tutor.learning.learners import current_learner
+from tutor.learning.models import Learner
 
 from . import progress, sittings
 from .courses import COURSES, unit
+from .forms import AddressForm
 from .models import Sitting
 from .pages import lesson_page, not_found
 from .words import mastery_rules
@@ -83,7 +85,10 @@ def progress_page(request: HttpRequest) -> HttpResponse:
 
 
 def _progress(
-    request: HttpRequest, errors: dict[str, str] | None = None, status: int = 200
+    request: HttpRequest,
+    errors: dict[str, str] | None = None,
+    status: int = 200,
+    address_form: AddressForm | None = None,
 ) -> HttpResponse:
     language = current_language()
     learner = current_learner(request)
@@ -99,6 +104,8 @@ def _progress(
         "goals": daily.GOALS,
         "day_zone": zone_label(daily.learner_zone(learner).key if learner else str(zone), language),
         "errors": errors or {},
+        "window": progress.reminder_window(language),
+        "address_form": address_form or AddressForm(),
     }
     return render(request, "lessons/progress.html", context, status=status)
 
@@ -129,4 +136,27 @@ def reminders(request: HttpRequest) -> HttpResponse:
     learner.remind = request.POST.get("remind") == "on"
     learner.save(update_fields=["remind"])
     messages.success(request, _("Reminders are on.") if learner.remind else _("Reminders are off."))
+    return redirect("lessons:progress")
+
+
+@require_POST
+def address(request: HttpRequest) -> HttpResponse:
+    """Add, change or remove (``remove``) the account's e-mail address; without one the
+    reminders stop."""
+    user = request.user
+    if not user.is_authenticated:
+        error = _("Reminders go by e-mail: they need an account with an e-mail address.")
+        return _progress(request, {"remind": error}, status=422)
+    if "remove" in request.POST:
+        user.email = ""
+        user.save(update_fields=["email"])
+        Learner.objects.filter(user=user).update(remind=False)
+        messages.success(request, _("Your e-mail address is removed; reminders are off."))
+        return redirect("lessons:progress")
+    form = AddressForm(request.POST)
+    if not form.is_valid():
+        return _progress(request, status=422, address_form=form)
+    user.email = form.cleaned_data["email"]
+    user.save(update_fields=["email"])
+    messages.success(request, _("Your e-mail address is saved."))
     return redirect("lessons:progress")

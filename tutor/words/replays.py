@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from django.utils.translation import pgettext
+from django.utils.translation import npgettext, pgettext
 
 from tutor.engine import events as ev
 from tutor.engine.histories.replay import Check, Replay, Step
@@ -125,7 +125,6 @@ def _aggression(
 
 def _ends() -> dict[str, str]:
     return {
-        "pot": pgettext(C, "%(pot)s: %(amount)s, which %(eligible)s can win."),
         "won": pgettext(C, "%(pot)s: %(seat)s wins %(amount)s."),
         "won_before_rake": pgettext(C, "%(pot)s goes to %(seat)s: %(amount)s before the rake."),
         "rake": pgettext(C, "The house takes %(rake)s rake from the pots."),
@@ -148,7 +147,6 @@ def _ends() -> dict[str, str]:
         "all_in_show": pgettext(
             C, "With a player all-in, every hand still in is shown: nobody may muck."
         ),
-        "may_muck": pgettext(C, "%(seats)s may muck: their hand cannot win any pot."),
         "nobody_mucks": pgettext(C, "Every player still in could win a pot, so each shows."),
         "uncontested": pgettext(C, "Everyone else folded: %(seat)s wins without showing."),
         "unknown_cards": pgettext(C, "The file does not show %(seat)s's cards."),
@@ -173,10 +171,8 @@ def pots_lines(replay: Replay, name: Namer, language: str) -> list[str]:
     lines = []
     for index, pot in enumerate(award.pots):
         amount = number(pot.pot.amount, language)
-        eligible = names_text([name(s) for s in pot.pot.eligible], language)
-        lines.append(
-            fill(words["pot"], {"pot": pot_name(index), "amount": amount, "eligible": eligible})
-        )
+        eligible = [name(s) for s in pot.pot.eligible]
+        lines.append(pot_text(pot_name(index), amount, eligible, language))
         for seat, chips in pot.shares:
             params = {"pot": pot_name(index), "seat": name(seat), "amount": number(chips, language)}
             lines.append(fill(won, params))
@@ -186,6 +182,29 @@ def pots_lines(replay: Replay, name: Namer, language: str) -> list[str]:
             first = next(s for s in pot.winners if shares[s] == top)
             lines.append(fill(words["odd_chip"], {"seat": name(first)}))
     return lines + _rake_lines(replay, name, language)
+
+
+def pot_text(pot: str, amount: str, eligible: Sequence[str], language: str) -> str:
+    """ "Main pot: 300, which Asha and Dev can win.": one player in the singular (Czech
+    and Bengali agree the verb and the pronoun with the number of players)."""
+    text = npgettext(
+        C,
+        "%(pot)s: %(amount)s, which only %(eligible)s can win.",
+        "%(pot)s: %(amount)s, which %(eligible)s can win.",
+        len(eligible),
+    )
+    return fill(text, {"pot": pot, "amount": amount, "eligible": names_text(eligible, language)})
+
+
+def may_muck_text(seats: Sequence[str], language: str) -> str:
+    """Who may muck at the showdown: "Asha may muck: that hand cannot win any pot."."""
+    text = npgettext(
+        C,
+        "%(seats)s may muck: that hand cannot win any pot.",
+        "%(seats)s may muck: their hands cannot win any pot.",
+        len(seats),
+    )
+    return fill(text, {"seats": names_text(seats, language)})
 
 
 def _rake_lines(replay: Replay, name: Namer, language: str) -> list[str]:
@@ -217,8 +236,7 @@ def showdown_lines(replay: Replay, name: Namer, language: str) -> list[str]:
     if any(hand.stacks[s] == 0 or s in _all_in(hand.events) for s in live) and not turns.mucked:
         lines.append(words["all_in_show"])
     elif turns.mucked:
-        seats = names_text([name(s) for s in sorted(turns.mucked)], language)
-        lines.append(fill(words["may_muck"], {"seats": seats}))
+        lines.append(may_muck_text([name(s) for s in sorted(turns.mucked)], language))
     else:
         lines.append(words["nobody_mucks"])
     return lines

@@ -122,11 +122,12 @@ def replay(request: HttpRequest, language: str) -> dict[str, Any] | None:
         "result": table["result"],
         "log": table["log"],
         "street": table["street"],
+        # Step 0 is the deal: people count the steps from 1, the deal's included.
         "heading": pgettext("coach", "Hand %(number)s, step %(step)s of %(last)s")
         % {
             "number": number(kept.number, language),
-            "step": number(step, language),
-            "last": number(last, language),
+            "step": number(step + 1, language),
+            "last": number(last + 1, language),
         },
     }
 

@@ -41,6 +41,26 @@ document.addEventListener("htmx:afterSwap", (event) => {
   }
 });
 
+// A picture stepped through ([data-step-keys]: a replayed hand, a kept hand of play a
+// hand): ← and → follow its previous and next links ([data-step]), unless the focus is in
+// a form field. The links stay the way in without a keyboard or without this file.
+document.addEventListener("keydown", (event) => {
+  if (event.defaultPrevented || event.isComposing || event.ctrlKey || event.altKey || event.metaKey || event.shiftKey) return;
+  const which = event.key === "ArrowLeft" ? "prev" : event.key === "ArrowRight" ? "next" : null;
+  if (!which) return;
+  const active = document.activeElement;
+  if (active && (active.isContentEditable || active.closest("input, textarea, select"))) return;
+  const link = document.querySelector(`[data-step-keys] a[data-step="${which}"]`);
+  if (!link) return;
+  event.preventDefault();
+  link.click();
+});
+function showStepKeys() {
+  for (const hint of document.querySelectorAll("[data-step-keys] [data-keys-hint]")) hint.hidden = false;
+}
+showStepKeys(); // site.js is deferred: the page is parsed
+document.addEventListener("htmx:afterSettle", showStepKeys);
+
 // A countdown is only a display: the server decides whether an answer is in time. Its
 // digits are the page language's; at zero the answer form on the page stops taking input,
 // and a second later the page asks the server for the stage ([data-time-up]: the student's
