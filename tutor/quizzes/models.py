@@ -202,8 +202,16 @@ class Session(models.Model):
 
     @property
     def settings_view(self) -> SessionSettings:
-        """The stored ``settings``, typed, with their defaults."""
-        return SessionSettings.from_json(self.settings)
+        """The stored ``settings``, typed, with their defaults. A student's request reads
+        them about six times: parsed once per instance, and again whenever ``settings``
+        holds other values (replaced, refreshed or changed in place). The kept view is
+        frozen, and this instance's own."""
+        kept = self.__dict__.get("_settings_kept")
+        if kept is not None and kept[0] == self.settings:
+            return kept[1]
+        view = SessionSettings.from_json(self.settings)
+        self.__dict__["_settings_kept"] = (dict(self.settings), view)
+        return view
 
     @settings_view.setter
     def settings_view(self, value: SessionSettings) -> None:
