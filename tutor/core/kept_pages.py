@@ -33,12 +33,12 @@ from typing import Any
 
 from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse
-from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeData
 
 from . import markers
+from .csrf_tokens import get_token
 from .locales import current_language
 
 #: Stands for the CSRF token in a kept copy (letters only: nothing escapes or typesets it).

@@ -15,7 +15,6 @@ from dataclasses import replace
 
 from django.core.cache import caches
 from django.http import Http404, HttpRequest, HttpResponse
-from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import get_template
 from django.urls import reverse
@@ -26,6 +25,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from tutor.core import kept_pages
+from tutor.core.csrf_tokens import get_token
 from tutor.core.http import HtmxHttpRequest
 from tutor.core.locales import current_language, format_number
 from tutor.core.numbers import whole_number
