@@ -2,6 +2,7 @@
 
     .venv/bin/python -m benchmarks.load_quiz.inprocess            # the table, the ablation
     .venv/bin/python -m benchmarks.load_quiz.inprocess --profile state204 --top 30
+    .venv/bin/python -m benchmarks.load_quiz.inprocess --profile hw-play  # homework's page
 
 The production settings (``benchmarks.bench_settings``, ``DEBUG=0``, a temporary SQLite
 file, the collected static files) and Django's own WSGI handler, called directly with the
@@ -139,6 +140,10 @@ class Quiz:
         code = self.setup.code
         self.students = [join(self.app, code, f"student-{n:04d}") for n in range(students)]
         self.base = f"/en/play/{code}/"
+        # A homework session with a time limit: its question page shows the student's clock.
+        homework = create_quiz(3, random.Random(2), mode="homework", time_limit=600)
+        self.homework = join(self.app, homework.code, "homework-student")
+        self.homework_base = f"/en/play/{homework.code}/"
         self.late = 0  # batches of joins sent by joins()
         self.drill_seed = 0  # the next question drill_answers() answers
         self.version = PlayPage.parse(self.play().decode()).version
@@ -176,6 +181,8 @@ class Quiz:
             "state200": (lambda: student.call("GET", f"{state}0", htmx=True), 200),
             "state286": (lambda: forged.call("GET", f"{state}{self.version}", htmx=True), 286),
             "play": (lambda: student.call("GET", self.base), 200),
+            # A homework question page (the first question, its clock running).
+            "hw-play": (lambda: self.homework.call("GET", self.homework_base), 200),
         }
 
     def answers(self) -> Callable[[], Reply]:

@@ -109,3 +109,18 @@ def test_an_edited_catalog_shows_on_a_kept_page(tmp_path: Path, settings: Any) -
     autoreload.StatReloader().notify_file_changed(po)
     page = Client().get("/cs/join/ABC123/").content.decode()
     assert "Druhý nadpis" in page and "První nadpis" not in page
+
+
+def test_finished_html_without_a_form_leaves_the_csrf_token_alone() -> None:
+    """A stage with no form (an answer's verdict) needs no token: none is made, and the
+    CSRF cookie is not sent again."""
+    from django.test import RequestFactory
+
+    request = RequestFactory().get("/")
+    request.META["CSRF_COOKIE"] = "s" * 32
+    plain = kept_pages.finished_response("<p>Right!</p>", request)
+    assert plain.content == b"<p>Right!</p>"
+    assert "CSRF_COOKIE_NEEDS_UPDATE" not in request.META
+    form = kept_pages.finished_response(f'<input value="{kept_pages.TOKEN}">', request)
+    assert kept_pages.TOKEN.encode() not in form.content
+    assert request.META["CSRF_COOKIE_NEEDS_UPDATE"] is True

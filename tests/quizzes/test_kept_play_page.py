@@ -5,15 +5,17 @@ with their own nickname, stage and CSRF token; nothing of one student shows on a
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.core.cache import caches
 from django.test import Client
+from django.utils import timezone
 
 from tutor.core import kept_pages
-from tutor.quizzes import services
-from tutor.quizzes.models import Quiz
+from tutor.quizzes import services, student_views
+from tutor.quizzes.models import Quiz, Response
 
 from .test_student import join, right_answer, wrong_answer
 
@@ -102,3 +104,41 @@ def test_a_kept_quiz_page_holds_the_students_own_token(quiz: Quiz) -> None:
         reply = student.post(f"/en/play/{session.code}/answer/", answer)
         assert reply.status_code != 403  # the token put in is this browser's
     assert len(tokens) == 2
+
+
+COUNTDOWN = re.compile(r'data-countdown="([0-9]+)"')
+
+
+@pytest.mark.parametrize("language", sorted(NICKNAMES))
+def test_a_homework_stage_is_kept_with_each_students_clock_put_in(
+    quiz: Quiz, language: str, monkeypatch: Any
+) -> None:
+    """A homework question's stage is rendered once for the class, each student's own
+    seconds put in: the page is the page rendered as usual for each of them."""
+    quiz.time_limit = 90
+    quiz.save()
+    closes = timezone.now() + timedelta(hours=1)
+    session = services.start_session(quiz, "homework", closes=closes)
+    now = timezone.now()
+    monkeypatch.setattr(timezone, "now", lambda: now)  # no second passes between loads
+    student, classmate = Client(), Client()
+    join(student, session, NICKNAMES[language], language)
+    join(classmate, session, "Bea", language)
+    address = f"/{language}/play/{session.code}/"
+    made = []
+    template = student_views.get_template
+    monkeypatch.setattr(
+        student_views, "get_template", lambda name: made.append(name) or template(name)
+    )
+    for browser in (student, classmate):
+        browser.get(address)  # the question is shown: each clock runs
+    shown = Response.objects.filter(participant__session=session)
+    shown.update(shown=now)
+    shown.filter(participant__nickname="Bea").update(shown=now - timedelta(seconds=30))
+    mine, usual = both(student, address, monkeypatch)
+    assert mine == usual
+    theirs, usual = both(classmate, address, monkeypatch)
+    assert theirs == usual
+    mine_left, theirs_left = (int(COUNTDOWN.findall(page)[0]) for page in (mine, theirs))
+    assert mine_left - theirs_left == 30
+    assert made.count(student_views.STAGE) == 1  # kept once, for both

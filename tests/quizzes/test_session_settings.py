@@ -87,3 +87,29 @@ def test_session_settings_per_student_reads_only_a_yes_or_no() -> None:
     assert SessionSettings.from_json({"per_student": True}).per_student
     assert not SessionSettings.from_json({"per_student": "yes"}).per_student
     assert not SessionSettings.from_json({"per_student": 1}).per_student
+
+
+def test_session_settings_view_is_read_once_per_instance(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every student request reads the settings about six times: parsed once."""
+    session = Session(settings={**OLD})
+    reads = []
+    parse = SessionSettings.from_json
+    monkeypatch.setattr(
+        SessionSettings, "from_json", lambda data: reads.append(data) or parse(data)
+    )
+    assert session.settings_view.attempts == session.settings_view.attempts == 3
+    assert len(reads) == 1
+
+
+def test_session_settings_view_follows_the_json_field() -> None:
+    """Replaced, changed in place or set through the view: read again, never the old copy."""
+    session = Session(settings={**OLD})
+    assert session.settings_view.language == "cs"
+    session.settings["language"] = "ja"
+    assert session.settings_view.language == "ja"
+    session.settings = {**OLD, "attempts": 2}
+    assert session.settings_view.attempts == 2 and session.settings_view.language == "cs"
+    session.settings_view = SessionSettings(title="Pots")
+    assert session.settings_view == SessionSettings(title="Pots")

@@ -7,10 +7,8 @@ deals the same question again from the same seed."""
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
-from dataclasses import dataclass, fields
 from decimal import Decimal
-from typing import Any, Self
+from typing import Any, TypeAlias
 
 from django.conf import settings
 from django.db import models
@@ -24,6 +22,9 @@ from tutor.drills.own_question import Question as OwnRecord
 from .fields import ScoreField
 from .querysets import ParticipantQuerySet, ResponseQuerySet, SessionQuerySet
 from .search import search_text
+from .session_settings import Feedback
+from .session_settings import RetryPoints as RetryPoints  # imported from here elsewhere
+from .session_settings import SessionSettings as SessionSettings
 from .username_look import UsernameLook as UsernameLook  # a model of this app
 
 #: Join codes use letters and digits that cannot be mistaken for each other (no 0/O, 1/I/L, 5/S, 8/B).
@@ -52,28 +53,10 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-class RetryPoints(models.TextChoices):
-    """What a right answer earns after a wrong one (a question with attempts left)."""
-
-    FULL = "full", pgettext_lazy("retry points", "All the points")
-    HALF = "half", pgettext_lazy("retry points", "Half the points, rounded down")
-    NONE = "none", pgettext_lazy("retry points", "No points")
-
-    def of(self, points: int) -> int:
-        """The points a later right answer earns of a question worth ``points``."""
-        if self is RetryPoints.FULL:
-            return points
-        return points // 2 if self is RetryPoints.HALF else 0
-
-
 class Quiz(models.Model):
-    class Feedback(models.TextChoices):
-        AT_ONCE = "at_once", pgettext_lazy("quiz feedback", "At once, after each answer")
-        AFTER_QUESTION = (
-            "after_question",
-            pgettext_lazy("quiz feedback", "After each question is closed"),
-        )
-        AT_END = "at_end", pgettext_lazy("quiz feedback", "At the end of the quiz")
+    # When a student sees if they were right (session_settings.py); a "type" statement
+    # would make no class at run time, and Quiz.Feedback.AT_ONCE is read everywhere.
+    Feedback: TypeAlias = Feedback  # noqa: UP040
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="quizzes"
@@ -186,65 +169,6 @@ class Slot(models.Model):
         return f"{self.drill} ({self.level})"
 
 
-@dataclass(frozen=True)
-class SessionSettings:
-    """What a session keeps of its quiz when it starts, and the time zone its times are
-    shown in: the one place their defaults live. Stored as JSON in ``Session.settings``
-    (``to_json``, these names as keys); read back with ``from_json``, where a missing key,
-    or a value of the wrong kind, is its default and an unknown key is ignored, so every
-    session ever stored reads the same."""
-
-    title: str = ""  # empty: the quiz's own title
-    language: str = ""  # empty: each student's own language
-    feedback: Quiz.Feedback = Quiz.Feedback.AT_ONCE
-    attempts: int = 1  # answers allowed per question, until one is right
-    retry_points: RetryPoints = RetryPoints.FULL
-    zone: str = "UTC"  # the time zone of the session's times (opening, closing, created)
-    #: A right answer earns a bonus that falls with the time taken (``scoring.py``).
-    speed_bonus: bool = False
-    per_student: bool = False  # homework dealing each student their own questions
-
-    @classmethod
-    def of_quiz(cls, quiz: Quiz, zone: str = "UTC", speed_bonus: bool = False) -> Self:
-        return cls(
-            title=quiz.title,
-            language=quiz.language,
-            feedback=Quiz.Feedback(quiz.feedback),
-            attempts=quiz.attempts,
-            retry_points=RetryPoints(quiz.retry_points),
-            zone=zone,
-            speed_bonus=speed_bonus,
-        )
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, object]) -> Self:
-        default = cls()
-        title, language, zone = data.get("title"), data.get("language"), data.get("zone")
-        attempts, speed_bonus = data.get("attempts"), data.get("speed_bonus")
-        return cls(
-            title=title if isinstance(title, str) else default.title,
-            language=language if isinstance(language, str) else default.language,
-            feedback=_choice(Quiz.Feedback, data.get("feedback"), default.feedback),
-            attempts=attempts if type(attempts) is int else default.attempts,
-            retry_points=_choice(RetryPoints, data.get("retry_points"), default.retry_points),
-            zone=zone if isinstance(zone, str) and zone else default.zone,
-            speed_bonus=speed_bonus if type(speed_bonus) is bool else default.speed_bonus,
-            per_student=data.get("per_student") is True,  # else the default, False
-        )
-
-    def to_json(self) -> dict[str, str | int | bool]:
-        return {field.name: _plain(getattr(self, field.name)) for field in fields(self)}
-
-
-def _choice[C: models.TextChoices](choices: type[C], value: object, default: C) -> C:
-    """``value`` as one of ``choices``, else ``default``."""
-    return choices(value) if value in choices.values else default
-
-
-def _plain(value: str | int | bool) -> str | int | bool:
-    return str(value) if isinstance(value, str) else value
-
-
 class Session(models.Model):
     class Mode(models.TextChoices):
         LIVE = "live", pgettext_lazy("quiz mode", "Live, teacher-paced")
@@ -281,8 +205,16 @@ class Session(models.Model):
 
     @property
     def settings_view(self) -> SessionSettings:
-        """The stored ``settings``, typed, with their defaults."""
-        return SessionSettings.from_json(self.settings)
+        """The stored ``settings``, typed, with their defaults. A student's request reads
+        them about six times: parsed once per instance, and again whenever ``settings``
+        holds other values (replaced, refreshed or changed in place). The kept view is
+        frozen, and this instance's own."""
+        kept = self.__dict__.get("_settings_kept")
+        if kept is not None and kept[0] == self.settings:
+            return kept[1]
+        view = SessionSettings.from_json(self.settings)
+        self.__dict__["_settings_kept"] = (dict(self.settings), view)
+        return view
 
     @settings_view.setter
     def settings_view(self, value: SessionSettings) -> None:

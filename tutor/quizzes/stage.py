@@ -275,15 +275,15 @@ class Stage:
         class asks for in the same second and which is the same for every student in the
         same situation. It keys on the session's version, the question, what this student
         may do, and the answer they gave (its explanation); the question itself is the
-        session's at ``index`` (stored whole when the session started). None when the
-        stage is this student's own: a message for them, a clock that counts their
-        seconds, the lobby, the end with their score."""
+        session's at ``index`` (stored whole when the session started). Whether a clock
+        shows is keyed, not its seconds: the stage is kept with a stand-in where they go
+        (``student_views.stage_markup`` puts this student's in). None when the stage is
+        this student's own: a message for them, the lobby, the end with their score."""
         if (
             self.screen is not Screen.QUESTION
             or self.response is None
             or self.message
             or self.notice
-            or self.seconds_left is not None
         ):
             return None
         feedback = self.feedback
@@ -304,6 +304,7 @@ class Stage:
             self.attempts_left,
             self.response.answered is not None,
             self.time_up,
+            self.seconds_left is not None,  # a clock, its seconds put in after
             None if feedback is None else (bool(feedback.correct), self.answer_json),
         )
         digest = hashlib.sha256(repr(situation).encode()).hexdigest()

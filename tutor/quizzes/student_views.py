@@ -15,7 +15,6 @@ from dataclasses import replace
 
 from django.core.cache import caches
 from django.http import Http404, HttpRequest, HttpResponse
-from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import get_template
 from django.urls import reverse
@@ -26,6 +25,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from tutor.core import kept_pages
+from tutor.core.csrf_tokens import get_token
 from tutor.core.http import HtmxHttpRequest
 from tutor.core.locales import current_language, format_number
 from tutor.core.numbers import whole_number
@@ -221,18 +221,35 @@ def stage_markup(here: Stage, finish: bool = True) -> str:
     ``tests/quizzes/test_student.py`` checks that both ways give the same stage."""
     language = current_language()
     key = here.cache_key(language) if finish else None
+    clock = key is not None and here.seconds_left is not None
     # Kept per process. Key: Stage.cache_key, everything the stage shows (the language,
     # the session's version, the question, what this student may do, the answer they
-    # gave); no stage of a student's own is kept, and the student's own CSRF token is put
-    # in after (the cached copy holds a stand-in).
+    # gave, whether a clock shows); no stage of a student's own is kept, and the student's
+    # own CSRF token and clock's seconds are put in after (the copy holds stand-ins).
     html = caches["local"].get(key) if key is not None else None
     if html is None:
         extra = {"csrf_token": kept_pages.TOKEN, "LANGUAGE_CODE": language}
+        if clock:
+            extra["seconds_left"] = CLOCK  # ``num`` passes a word through as it is
         html = get_template(STAGE).render({**here.context(), **extra})
         html = kept_pages.finish(html, language) if finish else html
         if key is not None:
             caches["local"].set(key, html, STAGE_SECONDS)
+    if clock and here.seconds_left is not None:
+        html = _with_clock(html, here.seconds_left, language)
     return html
+
+
+#: Stands for a homework student's seconds left in a kept stage (letters only).
+CLOCK = kept_pages.stand_in("clock")
+
+
+def _with_clock(html: str, seconds: int, language: str) -> str:
+    """A kept stage with this student's seconds put in: as a number for the countdown's
+    script, and as the page writes it (``num``), typeset."""
+    countdown = f'data-countdown="{CLOCK}"'
+    html = html.replace(countdown, f'data-countdown="{seconds}"')
+    return html.replace(CLOCK, kept_pages.finish(format_number(seconds, language), language))
 
 
 def render_stage(request: HttpRequest, here: Stage) -> HttpResponse:
@@ -240,7 +257,9 @@ def render_stage(request: HttpRequest, here: Stage) -> HttpResponse:
     class sends these all in the same second."""
     if not kept_pages.finishes(request):
         html = stage_markup(here, finish=False)
-        return HttpResponse(html.replace(kept_pages.TOKEN, get_token(request)))
+        if kept_pages.TOKEN in html:  # a form: no token is made for a verdict alone
+            html = html.replace(kept_pages.TOKEN, get_token(request))
+        return HttpResponse(html)
     return kept_pages.finished_response(stage_markup(here), request)
 
 
