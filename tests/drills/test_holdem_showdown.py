@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -9,7 +10,7 @@ from tutor.concepts import CONCEPTS
 from tutor.drills import holdem_showdown
 from tutor.drills.base import AnswerError, make_token
 from tutor.engine import holdem
-from tutor.engine.cards import parse_cards
+from tutor.engine.cards import parse_cards, shuffled_deck
 
 
 def token_of(html: str) -> str:
@@ -46,6 +47,25 @@ def test_hard_level_favours_close_decisions() -> None:
         return n
 
     assert close("hard") > close("easy")
+
+
+def test_close_is_the_showdowns_decision_inside_a_category() -> None:
+    """The deal's quick test (strength integers) says what the engine's showdown says, on
+    random deals of one to six hands and on questions built for ties and boards that play."""
+    rng = random.Random(27)
+    questions = []
+    for _ in range(1500):
+        deck = shuffled_deck(rng.randrange(2**63))
+        hands = tuple((deck[5 + 2 * i], deck[6 + 2 * i]) for i in range(rng.randint(1, 6)))
+        questions.append(holdem_showdown.Question(tuple(deck[:5]), hands))
+    for concept, build in holdem_showdown.BUILDERS.items():
+        questions += [build(random.Random(f"{concept}/{n}"), rng.randint(2, 6)) for n in range(60)]
+    kinds = set()
+    for question in questions:
+        decided = holdem.showdown(question.board, question.hands).decided_by.kind
+        kinds.add(decided)
+        assert holdem_showdown.deal.close(question) is (decided in holdem_showdown.CLOSE)
+    assert kinds == {"only_hand", "category", "rank", "kicker", "tie", "board_plays"}
 
 
 def test_question_page_has_no_right_answer(client: Client, language: str) -> None:

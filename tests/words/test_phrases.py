@@ -96,3 +96,16 @@ JAPANESE = st.text(
 def test_phrase_breaks_shows_the_same_text(text: str) -> None:
     written = escape(text)
     assert shown(phrase_breaks(written, "ja")) == written
+
+
+# "Two or more digits, a hyphen, two or more digits", alone between non-word characters.
+HYPHENATED = re.compile(r"(?<![0-9A-Za-z-])[0-9]{2,}(?:-[0-9]{2,})+(?![0-9A-Za-z-])")
+
+
+@given(st.text(alphabet=st.sampled_from("0123456789-- a"), max_size=30))
+def test_phrase_breaks_finds_every_hyphenated_number_in_a_language_without_a_parser(
+    text: str,
+) -> None:
+    html = phrase_breaks(text, "en")
+    assert NOBR.findall(html) == HYPHENATED.findall(text)
+    assert shown(html) == text

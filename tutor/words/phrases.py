@@ -39,6 +39,9 @@ _MARKUP = re.compile(
 # A hyphen between numbers of two digits or more: "20-20", a date "2026-12-02"; not a
 # card sequence ("Q-J-10", "10-9-8"), which its own markup shows as chips.
 _DIGIT_HYPHEN = re.compile(r"(?<![0-9A-Za-z-])[0-9]{2,}(?:-[0-9]{2,})+(?![0-9A-Za-z-])")
+# What every such number holds: found by its leading literal, about twenty times faster
+# over a whole page than the pattern above, which tries its look-behind at every character.
+_HYPHEN_DIGITS = re.compile(r"-[0-9]{2}")
 # One character of a text node as written: an entity, or a character.
 _WRITTEN_CHARACTER = re.compile(
     r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);|.", re.DOTALL
@@ -134,7 +137,7 @@ def phrase_breaks(text: str, code: str) -> str:
     """``text`` (HTML) with its numbers' hyphens kept on one line and, in a language with
     a phrase parser, a ``<wbr>`` between phrases."""
     parser = _phrase_parser(code)
-    if not parser and not _DIGIT_HYPHEN.search(text):
+    if not parser and not (_HYPHEN_DIGITS.search(text) and _DIGIT_HYPHEN.search(text)):
         return text
     parts: list[str] = []
     done = 0

@@ -12,10 +12,11 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 
 from tutor.engine.cards import DECK, Card, Rank, Suit, shuffled_deck
+from tutor.engine.fast import category_of, strength
 from tutor.engine.holdem import WHEEL, WRAPAROUNDS
 
 from .concepts import concepts_of
-from .question import SLUG, Question, showdown
+from .question import SLUG, Question
 
 # How often a level insists on a close decision (kicker, split, board plays, rank).
 CLOSE_CALL_SHARE = {"easy": 0.0, "medium": 0.5, "hard": 0.85}
@@ -30,13 +31,34 @@ def _deal(rng: random.Random, players: int) -> Question:
     return Question(tuple(deck[:5]), hands)
 
 
+def close(question: Question) -> bool:
+    """Whether the showdown is decided inside a category (``showdown(question).decided_by
+    .kind in CLOSE``: a kicker, a rank, a tie, the board playing), read from the engine's
+    strength integers alone, as a medium or hard question redeals until one is: the
+    winners' category is the best losing hand's, or no hand loses.
+
+    >>> from tutor.engine.cards import parse_cards
+    >>> close(Question(parse_cards("Kh Kd 7c 4s 2h"), (parse_cards("As Qd"), parse_cards("Ac Jd"))))
+    True
+    """
+    if len(question.hands) < 2:
+        return False  # the only hand wins: decided by nothing
+    board = [card.index for card in question.board]
+    strengths = sorted(
+        (strength([*board, *(c.index for c in h)]) for h in question.hands), reverse=True
+    )
+    best = strengths[0]
+    runner_up = next((s for s in strengths if s != best), None)
+    return runner_up is None or category_of(runner_up) == category_of(best)
+
+
 def generate(seed: int, level: str) -> Question:
     rng = random.Random(f"{SLUG}/{level}/{seed}")
     players = rng.randint(*PLAYERS[level])
     want_close = rng.random() < CLOSE_CALL_SHARE[level]
     question = _deal(rng, players)
     for _attempt in range(MAX_TRIES if want_close else 0):
-        if showdown(question).decided_by.kind in CLOSE:
+        if close(question):
             break
         question = _deal(rng, players)
     return question

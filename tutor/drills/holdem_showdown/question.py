@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from tutor.engine import holdem
 from tutor.engine.cards import Card, parse_cards
@@ -25,6 +26,11 @@ class Question(Record):
     hands: tuple[Cards, ...]
 
 
+# Key: the question (its cards), the whole input of the engine's showdown; nothing of a
+# learner. The value is a frozen dataclass of tuples, shared safely. A page asks for the
+# showdown of its question several times (the deal's check, its concepts, the grade);
+# bounded at 256: only the questions being dealt and answered now come back.
+@lru_cache(maxsize=256)
 def showdown(question: Question) -> holdem.Showdown:
     """The engine's showdown of the question's hands over its board."""
     return holdem.showdown(question.board, question.hands)
