@@ -1,0 +1,109 @@
+"""A live session's event stream (tutor/quizzes/streams.py, stream_views.py) under ASGI:
+what a student's page hears, when it is refused one (the page then polls), and that no
+student hears another's."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.test import AsyncClient, Client
+
+from tutor.quizzes import services, streams
+from tutor.quizzes.joins import cookie_name
+from tutor.quizzes.models import Quiz, Session
+
+pytestmark = pytest.mark.django_db(transaction=True)  # the stream reads in its own thread
+
+
+@pytest.fixture(autouse=True)
+def quick_watch(monkeypatch: pytest.MonkeyPatch, settings: Any) -> None:
+    monkeypatch.setattr(streams, "WATCH_SECONDS", 0.01)
+    settings.QUIZ_STREAM_SPREAD = 0
+
+
+def join(session: Session, nickname: str, language: str = "en") -> Client:
+    client = Client()
+    client.post(f"/{language}/join/", {"code": session.code, "nickname": nickname})
+    assert client.cookies.get(cookie_name(session.code)), "joining set no cookie"
+    return client
+
+
+def listener(client: Client) -> AsyncClient:
+    heard = AsyncClient()
+    heard.cookies = client.cookies
+    return heard
+
+
+async def events_of(chunks: AsyncIterator[bytes], count: int) -> list[str]:
+    """The next ``count`` events of a stream (comments skipped), as text."""
+    heard: list[str] = []
+    while len(heard) < count:
+        chunk = (await asyncio.wait_for(anext(chunks), 5)).decode()
+        heard += [part for part in chunk.split("\n\n") if part.startswith("event:")]
+    return heard
+
+
+def run(test: Callable[[], Awaitable[None]]) -> None:
+    asyncio.run(test())
+
+
+def test_a_student_hears_the_next_question_in_the_event(quiz: Quiz) -> None:
+    session = services.start_session(quiz, "live")
+    student = join(session, "Asha")
+    start = session.version
+
+    async def follow() -> None:
+        response = await listener(student).get(
+            f"/en/play/{session.code}/events/?v={session.version}"
+        )
+        assert response.status_code == 200
+        assert response["Content-Type"] == "text/event-stream"
+        chunks = aiter(response.streaming_content)
+        assert (await anext(chunks)).startswith(b"retry:")
+        await sync_to_async(services.open_question)(session, 0)
+        (heard,) = await events_of(chunks, 1)
+        assert heard == f"event: changed\nid: {start + 1}\ndata: {start + 1}"
+        await sync_to_async(services.reveal)(
+            await sync_to_async(Session.objects.get)(pk=session.pk)
+        )
+        (heard,) = await events_of(chunks, 1)  # the verdict is each student's own
+        assert heard == f"event: changed\nid: {start + 2}\ndata: {start + 2}"
+        await sync_to_async(services.end)(await sync_to_async(Session.objects.get)(pk=session.pk))
+        assert [e.split("\n")[0] for e in await events_of(chunks, 2)] == [
+            "event: changed",
+            "event: ended",
+        ]
+        with pytest.raises(StopAsyncIteration):
+            await anext(chunks)  # the stream ends with the session
+
+    run(follow)
+    assert streams.open_streams() == 0
+
+
+def test_a_page_without_a_stream_is_answered_204_and_polls(quiz: Quiz, settings: Any) -> None:
+    session = services.start_session(quiz, "live")
+    student = join(session, "Asha")
+    path = f"/en/play/{session.code}/events/?v={session.version}"
+    assert student.get(path).status_code == 204  # WSGI (runserver): no stream, the poll
+    play = student.get(f"/en/play/{session.code}/").content.decode()
+    assert 'hx-trigger="every 2s, quiz-changed"' in play  # the fallback
+    assert f'sse-connect="/en/play/{session.code}/events/"' in play
+
+    async def refused() -> None:
+        assert (await AsyncClient().get(path)).status_code == 204  # not in this quiz
+        assert (await AsyncClient().get("/en/play/nope/events/")).status_code == 204
+        settings.QUIZ_STREAMS_PER_PROCESS = 0  # this process is full
+        assert (await listener(student).get(path)).status_code == 204
+
+    run(refused)
+    services.end(session)
+    settings.QUIZ_STREAMS_PER_PROCESS = 10
+
+    async def ended() -> None:
+        assert (await listener(student).get(path)).status_code == 204
+
+    run(ended)
