@@ -5,6 +5,7 @@ student hears another's."""
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
@@ -47,6 +48,12 @@ async def events_of(chunks: AsyncIterator[bytes], count: int) -> list[str]:
     return heard
 
 
+def page_token(page: str) -> str:
+    found = re.search(r'"X-CSRFToken": "([^"]+)"', page)
+    assert found, "no CSRF token on the page"
+    return found[1]
+
+
 def run(test: Callable[[], Awaitable[None]]) -> None:
     asyncio.run(test())
 
@@ -66,7 +73,9 @@ def test_a_student_hears_the_next_question_in_the_event(quiz: Quiz) -> None:
         assert (await anext(chunks)).startswith(b"retry:")
         await sync_to_async(services.open_question)(session, 0)
         (heard,) = await events_of(chunks, 1)
-        assert heard == f"event: changed\nid: {start + 1}\ndata: {start + 1}"
+        assert heard.startswith(f"event: stage\nid: {start + 1}\n")
+        assert "Question 1 of 2" in heard and "csrftokenstandinKEPTPAGE" in heard
+        assert "Asha" not in heard
         await sync_to_async(services.reveal)(
             await sync_to_async(Session.objects.get)(pk=session.pk)
         )
@@ -82,6 +91,56 @@ def test_a_student_hears_the_next_question_in_the_event(quiz: Quiz) -> None:
 
     run(follow)
     assert streams.open_streams() == 0
+
+
+def test_a_stream_that_reconnects_catches_up_by_its_last_event_id(quiz: Quiz) -> None:
+    session = services.start_session(quiz, "live")
+    student = join(session, "Asha")
+    session = services.open_question(session, 0)
+
+    async def reconnect() -> None:
+        response = await listener(student).get(
+            f"/en/play/{session.code}/events/?v=0", headers={"Last-Event-ID": "0"}
+        )
+        (heard,) = await events_of(aiter(response.streaming_content), 1)
+        assert heard.startswith(f"event: stage\nid: {session.version}\n")
+
+    run(reconnect)
+
+
+def test_two_students_in_two_languages_hear_only_their_own(quiz: Quiz) -> None:
+    session = services.start_session(quiz, "live")
+    asha, bara = join(session, "Asha", "hi"), join(session, "Bára", "cs")
+    own = [  # what is each student's: their cookie, their page's CSRF token
+        secret
+        for client, language in ((asha, "hi"), (bara, "cs"))
+        for secret in (
+            client.cookies[cookie_name(session.code)].value,
+            page_token(client.get(f"/{language}/play/{session.code}/").content.decode()),
+        )
+    ]
+
+    async def both() -> None:
+        streams_ = [
+            aiter(
+                (
+                    await listener(client).get(
+                        f"/{language}/play/{session.code}/events/?v={session.version}"
+                    )
+                ).streaming_content
+            )
+            for client, language in ((asha, "hi"), (bara, "cs"))
+        ]
+        await sync_to_async(services.open_question)(session, 0)
+        (hindi,) = await events_of(streams_[0], 1)
+        (czech,) = await events_of(streams_[1], 1)
+        assert "/hi/play/" in hindi and "/cs/" not in hindi
+        assert "/cs/play/" in czech and "/hi/" not in czech
+        for heard in (hindi, czech):
+            assert "Asha" not in heard and "Bára" not in heard
+            assert not [secret for secret in own if secret in heard]
+
+    run(both)
 
 
 def test_a_page_without_a_stream_is_answered_204_and_polls(quiz: Quiz, settings: Any) -> None:

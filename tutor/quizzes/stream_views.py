@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET
 
 from tutor.core.numbers import whole_number
 
-from . import hot, streams
+from . import hot, shared_stage, streams
 from .joins import cookie_token
 from .models import Session, is_code
 
@@ -54,7 +54,7 @@ async def events(request: HttpRequest, code: str) -> HttpResponse | StreamingHtt
     if language is None:
         return HttpResponse(status=NO_STREAM)
     response = StreamingHttpResponse(
-        streams.stream(code, _seen(request), language, lambda code, language: None),
+        streams.stream(code, _seen(request), language, shared_stage.markup),
         content_type="text/event-stream",
     )
     response["Cache-Control"] = "no-store"
