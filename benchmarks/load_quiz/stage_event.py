@@ -7,7 +7,11 @@ thread CPU time):
   language at each move of the teacher, whatever the number of students;
 - ``state200``: one student's request for the new stage, what each polling student (and
   each student on a stream told only ``changed``) pays at each move;
-- ``bare``: the bare view, the unit.
+- ``bare``: the bare view, the unit;
+
+and at the reveal, ``verdict``: what a stream does for its student (their answer read,
+the stage of that answer taken from the process's cache: ``shared_stage.verdict``),
+against ``state200`` again, the student asking for the revealed stage.
 
     .venv/bin/python -m benchmarks.load_quiz.stage_event --students 2000
 """
@@ -75,7 +79,27 @@ def report(quiz: Quiz, options: argparse.Namespace) -> None:
         f" views), the stage in the event {heard:,.1f} ms ({heard * 1000 / bare:,.0f} bare"
         f" views), {polled / heard:,.0f} times less"
     )
+    reveal(quiz, options, bare)
     print(f"load average after: {load_average()}")
+
+
+def reveal(quiz: Quiz, options: argparse.Namespace, bare: float) -> None:
+    from tutor.quizzes import services
+    from tutor.quizzes.models import Participant, Session
+    from tutor.quizzes.shared_stage import verdict
+
+    session = services.reveal(Session.objects.get(pk=quiz.setup.session_id))
+    student = Participant.objects.filter(session=session).first()
+    assert student is not None
+
+    def own() -> Reply:
+        made = verdict(session.code, "en", student.pk, session.version)
+        return (200 if made else 204), {}, made.encode() if made else b""
+
+    kinds = {"state200": quiz.kinds()["state200"], "verdict": (own, 200)}
+    for kind, (send, status) in kinds.items():
+        value = statistics.median(timed(send, status, options.count, 1) for _ in range(5))
+        print(f"  reveal, {kind:<12}{value:>6.0f} µs  {value / bare:>6.2f} x bare")
 
 
 if __name__ == "__main__":

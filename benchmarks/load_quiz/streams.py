@@ -1,10 +1,11 @@
 """The student of ``--updates sse``: the same page, told of each change by the site's
 event stream (``tutor/quizzes/streams.py``, ``play/<code>/events/`` on the uvicorn beside
 the student's app server) instead of asking every two seconds. An ``event: stage`` holds
-the new stage itself (a new question, the same for the whole class): the page puts its
-CSRF token in and shows it, as ``quiz-events.js`` does, with no request; on ``changed``
-(a stage of the student's own: the verdict, the score) it asks with the poll's own
-request (``state/?v=``); a closed stream is opened again, as EventSource does.
+the new stage itself (a new question, the same for the whole class), an ``event: verdict``
+the revealed question's stage of this student's answer: the page puts its CSRF token in
+and shows it, as ``quiz-events.js`` does, with no request; on ``changed`` (the score at
+the end) it asks with the poll's own request (``state/?v=``); a closed stream is opened
+again, as EventSource does.
 
 The stream is read from a plain socket: one thread per student blocks in ``recv`` until an
 event or its think time is over, so 2,000 open streams cost the clients nothing while the
@@ -22,7 +23,7 @@ from benchmarks.load_quiz.browser import Run, Sample, Unanswered
 from benchmarks.load_quiz.client import Student
 from benchmarks.load_quiz.pages import LANGUAGE, Failure, PlayPage
 
-EVENT_RE = re.compile(rb"event: (stage|changed|ended)\nid: (\d+)\n((?:data: [^\n]*\n)*)\n")
+EVENT_RE = re.compile(rb"event: (stage|verdict|changed|ended)\nid: (\d+)\n((?:data: [^\n]*\n)*)\n")
 TOKEN = "csrftokenstandinKEPTPAGE"  # tutor.core.kept_pages.TOKEN, the page's token's place
 KEEP = 4096  # bytes of unread stream kept while no event is found in them
 
@@ -135,9 +136,10 @@ class StreamingStudent(Student):
                     heard = ("changed", "?", "")  # the stream ended: ask first
                 if heard is None or heard[1] == page.version or heard[0] == "ended":
                     continue
-                if heard[0] == "stage" and int(heard[1]) > int(page.version or -1):
+                if heard[0] in ("stage", "verdict") and int(heard[1]) > int(page.version or -1):
                     shared = PlayPage.parse(heard[2].replace(TOKEN, self.csrf))
-                    if shared.index != page.index:  # as quiz-events.js: a new question
+                    # As quiz-events.js: a verdict is this student's, a stage a new question's.
+                    if heard[0] == "verdict" or shared.index != page.index:
                         page = shared
                         with self.run.changed:
                             self.run.stages_heard += 1

@@ -15,7 +15,9 @@ from django.test import AsyncClient, Client
 
 from tutor.quizzes import services, streams
 from tutor.quizzes.joins import cookie_name
-from tutor.quizzes.models import Quiz, Session
+from tutor.quizzes.models import Participant, Quiz, Session
+
+from .classroom import form, teenpatti_answers
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the stream reads in its own thread
 
@@ -79,8 +81,9 @@ def test_a_student_hears_the_next_question_in_the_event(quiz: Quiz) -> None:
         await sync_to_async(services.reveal)(
             await sync_to_async(Session.objects.get)(pk=session.pk)
         )
-        (heard,) = await events_of(chunks, 1)  # the verdict is each student's own
-        assert heard == f"event: changed\nid: {start + 2}\ndata: {start + 2}"
+        (heard,) = await events_of(chunks, 1)  # the stage of this student's answer (none)
+        assert heard.startswith(f"event: verdict\nid: {start + 2}\n")
+        assert "This question is closed" in heard and "Asha" not in heard
         await sync_to_async(services.end)(await sync_to_async(Session.objects.get)(pk=session.pk))
         assert [e.split("\n")[0] for e in await events_of(chunks, 2)] == [
             "event: changed",
@@ -134,9 +137,19 @@ def test_two_students_in_two_languages_hear_only_their_own(quiz: Quiz) -> None:
         await sync_to_async(services.open_question)(session, 0)
         (hindi,) = await events_of(streams_[0], 1)
         (czech,) = await events_of(streams_[1], 1)
-        assert "/hi/play/" in hindi and "/cs/" not in hindi
-        assert "/cs/play/" in czech and "/hi/" not in czech
-        for heard in (hindi, czech):
+        right, wrong = teenpatti_answers(session)
+        for name, answer in (("Asha", right), ("Bára", wrong)):
+            student = await sync_to_async(Participant.objects.get)(nickname=name)
+            await sync_to_async(services.submit)(session, student, 0, form(result=answer))
+        await sync_to_async(services.reveal)(session)
+        (hindi_verdict,) = await events_of(streams_[0], 1)
+        (czech_verdict,) = await events_of(streams_[1], 1)
+        assert "feedback__verdict ok" in hindi_verdict and "feedback__verdict bad" in czech_verdict
+        for heard in (hindi, hindi_verdict):
+            assert "/hi/play/" in heard and "/cs/" not in heard
+        for heard in (czech, czech_verdict):
+            assert "/cs/play/" in heard and "/hi/" not in heard
+        for heard in (hindi, czech, hindi_verdict, czech_verdict):
             assert "Asha" not in heard and "Bára" not in heard
             assert not [secret for secret in own if secret in heard]
 

@@ -80,6 +80,13 @@ def test_the_next_question_comes_in_the_event(chromium: Any, asgi_site: str, qui
     page.get_by_text("Your answer has been received").or_(
         page.locator(".feedback")
     ).first.wait_for()
+    # The reveal: the stage of this student's answer comes in the event too.
+    session = services.reveal(Session.objects.get(pk=session.pk))
+    page.locator(f'#stage .poll[hx-get$="?v={session.version}"]').wait_for(
+        state="attached", timeout=WAIT_MS
+    )
+    assert page.locator(".feedback").count() == 1
+    assert polls == []
     page.context.close()
 
 

@@ -13,7 +13,9 @@ from tests.conftest import LANGUAGES
 from tutor.core.kept_pages import TOKEN
 from tutor.quizzes import services, shared_stage
 from tutor.quizzes.joins import cookie_name
-from tutor.quizzes.models import Quiz, Session
+from tutor.quizzes.models import Participant, Quiz, Session
+
+from .classroom import form, teenpatti_answers
 
 pytestmark = pytest.mark.django_db
 
@@ -48,15 +50,49 @@ def test_the_stage_in_the_event_is_the_polled_stage(quiz: Quiz, language: str) -
         assert made[1].replace(TOKEN, token[1]) == own
 
 
+def token_in(stage: str) -> str:
+    found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', stage)
+    return found[1] if found else ""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_verdict_in_the_event_is_the_polled_stage(quiz: Quiz, language: str) -> None:
+    session = services.start_session(quiz, "live")
+    names = ("Asha", "Bára", "Chen")  # right, wrong, no answer
+    students = [join(session, name, language) for name in names]
+    session = services.open_question(session, 0)
+    right, wrong = teenpatti_answers(session)
+    for name, answer in zip(names, (right, wrong), strict=False):
+        student = Participant.objects.get(session=session, nickname=name)
+        services.submit(session, student, 0, form(result=answer))
+    session = services.reveal(session)
+    heard = set()
+    for name, student in zip(names, students, strict=True):
+        pk = Participant.objects.get(session=session, nickname=name).pk
+        made = shared_stage.verdict(session.code, language, pk, session.version)
+        assert made is not None
+        own = polled(student, session, language)
+        assert made.replace(TOKEN, token_in(own)) == own
+        heard.add(made)
+    assert len(heard) == 3  # each answer its own stage
+
+
 def test_a_stage_of_a_students_own_is_not_shared(quiz: Quiz) -> None:
     session = services.start_session(quiz, "live")
+    join(session, "Asha", "en")
     assert shared_stage.markup(session.code, "en") is None  # the lobby: nothing to send
     session = services.open_question(session, 0)
     assert shared_stage.markup(session.code, "en") is not None
+    student = Participant.objects.get(session=session)
+    at = session.version
+    assert shared_stage.verdict(session.code, "en", student.pk, at) is None  # not revealed
     session = services.reveal(session)
     assert shared_stage.markup(session.code, "en") is None  # each student's verdict
-    services.end(session)
+    assert shared_stage.verdict(session.code, "en", student.pk, session.version) is not None
+    assert shared_stage.verdict(session.code, "en", student.pk, at) is None  # an old version
+    session = services.end(session)
     assert shared_stage.markup(session.code, "en") is None  # each student's score
+    assert shared_stage.verdict(session.code, "en", student.pk, session.version) is None
     assert shared_stage.markup("NOSUCH", "en") is None
 
 

@@ -31,16 +31,19 @@ def _seen(request: HttpRequest) -> int | None:
     )
 
 
-def _language(code: str, token: str) -> str | None:
-    """The language this student's quiz is in, None for no such student or an ended
-    session (nothing left to hear)."""
+def _listener(code: str, token: str) -> tuple[str, int] | None:
+    """The language this student's quiz is in and their id, None for no such student or an
+    ended session (nothing left to hear)."""
     participant = hot.student(code, token)
     if participant is None:
         return None
     session = participant.session
     if session.mode != Session.Mode.LIVE or session.state == Session.State.ENDED:
         return None
-    return session.settings_view.language or participant.language
+    return session.settings_view.language or participant.language, participant.pk
+
+
+STAGES = streams.Stages(shared=shared_stage.markup, verdict=shared_stage.verdict)
 
 
 @require_GET
@@ -50,11 +53,12 @@ async def events(request: HttpRequest, code: str) -> HttpResponse | StreamingHtt
     token = cookie_token(request, code) if is_code(code) else None
     if token is None or not isinstance(request, ASGIRequest) or not streams.has_room():
         return HttpResponse(status=NO_STREAM)
-    language = await sync_to_async(_language, thread_sensitive=False)(code, token)
-    if language is None:
+    listener = await sync_to_async(_listener, thread_sensitive=False)(code, token)
+    if listener is None:
         return HttpResponse(status=NO_STREAM)
+    language, participant = listener
     response = StreamingHttpResponse(
-        streams.stream(code, _seen(request), language, shared_stage.markup),
+        streams.stream(code, _seen(request), language, participant, STAGES),
         content_type="text/event-stream",
     )
     response["Cache-Control"] = "no-store"

@@ -10,10 +10,13 @@ as ``Last-Event-ID`` when it reconnects, so a dropped student catches up), eithe
 - ``event: stage``, the new stage itself, when it is the same for every student of the
   language (a new question, untimed: ``shared_stage.py``); the page puts its own CSRF
   token in and swaps it in: no request at all; or
-- ``event: changed``, when what the student sees is their own (the verdict at the reveal,
-  the score at the end): the page asks for it with the poll's own request (``state/?v=``),
-  each stream after a random delay of up to ``QUIZ_STREAM_SPREAD`` seconds so that the
-  class's requests do not all come in the same instant.
+- ``event: verdict``, at the reveal of an untimed question, the stage of this student's
+  answer (``shared_stage.verdict``: rendered once per process for each answer given, the
+  student's answer read by the stream, no request of the page's); or
+- ``event: changed``, when what the student sees is otherwise their own (the score at the
+  end): the page asks for it with the poll's own request (``state/?v=``), each stream after
+  a random delay of up to ``QUIZ_STREAM_SPREAD`` seconds so that the class's requests do
+  not all come in the same instant.
 
 Where a change is seen: each process watches each session that has a listener with one
 task reading :func:`tutor.quizzes.poll.live_state` (the "state" cache, Redis when
@@ -63,9 +66,17 @@ class Watch:
 _watches: dict[str, Watch] = {}
 _open = [0]  # streams open in this process
 
-#: Renders the stage of a (code, language) shared by every student, or None (set by
-#: ``stream_views``: ``shared_stage.markup``); a function of plain values, run in a thread.
-StageMaker = Callable[[str, str], "tuple[int, str] | None"]
+Made = tuple[int, str] | None  # (the session's version, the stage's HTML), or no stage
+
+
+@dataclass(frozen=True)
+class Stages:
+    """How a stream gets the stages it sends (``stream_views``: ``shared_stage``'s), each a
+    function of plain values run in a thread: the stage of a (code, language) shared by
+    every student, and the revealed stage of a (code, language, participant's id, version)."""
+
+    shared: Callable[[str, str], Made]
+    verdict: Callable[[str, str, int, int], str | None]
 
 
 def open_streams() -> int:
@@ -104,7 +115,9 @@ def _subscribe(code: str) -> Watch:
     return watch
 
 
-async def _shared(watch: Watch, code: str, language: str, make: StageMaker) -> str | None:
+async def _shared(
+    watch: Watch, code: str, language: str, make: Callable[[str, str], Made]
+) -> str | None:
     """The stage of the watch's version for every student of ``language``, rendered once
     per process (None when it is not the same for all, or the session moved on since)."""
     task = watch.stages.get(language)
@@ -127,11 +140,19 @@ def event(name: str, version: int, data: str) -> bytes:
     return f"event: {name}\nid: {version}\n{lines}\n".encode()
 
 
+async def _verdict(
+    stages: Stages, code: str, language: str, participant: int, version: int
+) -> str | None:
+    read = sync_to_async(stages.verdict, thread_sensitive=False)
+    return await read(code, language, participant, version)
+
+
 async def stream(
-    code: str, seen: int | None, language: str, make: StageMaker
+    code: str, seen: int | None, language: str, participant: int, stages: Stages
 ) -> AsyncIterator[bytes]:
-    """The events of session ``code`` for a student who has seen version ``seen`` and reads
-    the quiz in ``language``, until the session ends or the student goes."""
+    """The events of session ``code`` for the student ``participant`` (their id), who has
+    seen version ``seen`` and reads the quiz in ``language``, until the session ends or the
+    student goes."""
     _open[0] += 1
     watch = _subscribe(code)
     try:
@@ -145,9 +166,13 @@ async def stream(
                     yield event("changed", version, str(version))
                     yield event("ended", version, str(version))
                     return
-                html = await _shared(watch, code, language, make)
+                if watch.state == Session.State.REVEAL:
+                    name = "verdict"
+                    html = await _verdict(stages, code, language, participant, version)
+                else:
+                    name, html = "stage", await _shared(watch, code, language, stages.shared)
                 if html is not None:
-                    yield event("stage", version, html)
+                    yield event(name, version, html)
                 else:
                     await asyncio.sleep(random.uniform(0, settings.QUIZ_STREAM_SPREAD))
                     yield event("changed", version, str(version))

@@ -59,6 +59,7 @@
 
   // "stage": the new stage of every student of this language, put in as the poll's reply
   // would be, unless the page already shows that question (then it asks for its own).
+  // "verdict": the revealed question's stage of this student's answer, put in.
   // "changed": the new stage is this student's own; the poll asks for it.
   document.addEventListener("htmx:sseBeforeMessage", (event) => {
     event.preventDefault();
@@ -66,7 +67,8 @@
     const newer = parseInt(message.lastEventId, 10) > (version() ?? -1);
     const here = poll()?.dataset.question;
     const there = /class="poll"[^>]*data-question="(\d*)"/.exec(message.data)?.[1];
-    if (message.type === "stage" && newer && (!here || here !== there)) {
+    const fits = message.type === "verdict" || (message.type === "stage" && here !== there);
+    if (newer && fits) {
       window.htmx.swap(stage(), message.data.replaceAll(TOKEN, token()), {
         swapStyle: "innerHTML",
       });
