@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.core.cache import caches
 from django.test import Client
 
 from tests.conftest import LANGUAGES
@@ -14,6 +15,7 @@ from tutor.core.kept_pages import TOKEN
 from tutor.quizzes import services, shared_stage
 from tutor.quizzes.joins import cookie_name
 from tutor.quizzes.models import Participant, Quiz, Session
+from tutor.site.dev_catalogs import forget_text
 
 from .classroom import form, teenpatti_answers
 
@@ -102,3 +104,15 @@ def test_a_timed_question_is_not_shared(quiz: Quiz) -> None:
     session.save(update_fields=["questions"])
     session = services.open_question(session, 0)
     assert shared_stage.markup(session.code, "en") is None
+
+
+def test_an_edited_catalog_makes_the_kept_stages_anew(quiz: Quiz) -> None:
+    session = services.start_session(quiz, "live")
+    join(session, "Bára", "cs")
+    session = services.open_question(session, 0)
+    made = shared_stage.markup(session.code, "cs")
+    assert made is not None
+    key = f"quiz-shared-stage:{session.code}:{session.version}:cs"
+    assert caches["local"].get(key) == made[1]
+    forget_text()  # what the development server does when a catalog is compiled
+    assert caches["local"].get(key) is None
