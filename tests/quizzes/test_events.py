@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
-from django.test import AsyncClient, Client
+from django.test import AsyncClient, AsyncRequestFactory, Client
 
-from tutor.quizzes import services, streams
+from tutor.quizzes import services, stream_views, streams
 from tutor.quizzes.joins import cookie_name
 from tutor.quizzes.models import Participant, Quiz, Session
 
@@ -179,3 +179,17 @@ def test_a_page_without_a_stream_is_answered_204_and_polls(quiz: Quiz, settings:
         assert (await listener(student).get(path)).status_code == 204
 
     run(ended)
+
+
+def test_the_translators_mode_gets_no_stream(quiz: Quiz) -> None:
+    """Its stages are marked for the translators as rendered: a kept one has no marks."""
+    session = services.start_session(quiz, "live")
+    student = join(session, "Asha")
+    request = AsyncRequestFactory().get(f"/en/play/{session.code}/events/")
+    request.COOKIES = {name: morsel.value for name, morsel in student.cookies.items()}
+
+    async def marked() -> None:
+        request.translate_mode = True  # type: ignore[attr-defined]  # TranslateModeMiddleware
+        assert (await stream_views.events(request, session.code)).status_code == 204
+
+    run(marked)

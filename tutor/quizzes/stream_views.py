@@ -4,7 +4,8 @@ An async view: under an ASGI server (``tutor/asgi.py``: uvicorn, ``make serve``)
 stream stays open without holding a thread. Under WSGI (``runserver``, gunicorn alone) an
 open stream would hold a worker thread, so the view answers 204: EventSource then gives
 up and the page keeps polling, as it does without JavaScript or EventSource, and as it
-does when this process already serves ``QUIZ_STREAMS_PER_PROCESS`` streams.
+does when this process already serves ``QUIZ_STREAMS_PER_PROCESS`` streams, and in the
+translators' in-context mode.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.views.decorators.http import require_GET
 
+from tutor.core import kept_pages
 from tutor.core.numbers import whole_number
 
 from . import hot, shared_stage, streams
@@ -51,7 +53,14 @@ async def events(request: HttpRequest, code: str) -> HttpResponse | StreamingHtt
     """The stream of one student's live session (204 without a stream: see the module)."""
     code = code.upper()
     token = cookie_token(request, code) if is_code(code) else None
-    if token is None or not isinstance(request, ASGIRequest) or not streams.has_room():
+    # The translators' in-context mode marks each stage's text as it is rendered for the
+    # request: a stage kept for the class has no marks, so that page polls.
+    if (
+        token is None
+        or not isinstance(request, ASGIRequest)
+        or not kept_pages.finishes(request)
+        or not streams.has_room()
+    ):
         return HttpResponse(status=NO_STREAM)
     listener = await sync_to_async(_listener, thread_sensitive=False)(code, token)
     if listener is None:
