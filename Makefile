@@ -68,8 +68,8 @@ serve: setup
 	@$(SERVE_ENV) $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(SERVE_ENV) $(BIN)/uvicorn tutor.asgi:application --host 127.0.0.1 --port $(EVENTS_PORT) \
 		--lifespan off --no-access-log --timeout-graceful-shutdown 5 & events=$$!; \
-	trap 'kill $$events 2>/dev/null' EXIT; \
-	$(SERVE_ENV) $(BIN)/gunicorn --config gunicorn.conf.py --bind 127.0.0.1:$(PORT)
+	$(SERVE_ENV) $(BIN)/gunicorn --config gunicorn.conf.py --bind 127.0.0.1:$(PORT) & app=$$!; \
+	trap 'kill $$events $$app 2>/dev/null' INT TERM EXIT; wait $$app
 
 setup: $(STAMP) catalogs migrate
 
