@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 
@@ -135,8 +136,12 @@ async def _shared(
 
 def event(name: str, version: int, data: str) -> bytes:
     """One event of the stream: its name, its id (the session's version) and its data,
-    one ``data:`` line per line."""
-    lines = "".join(f"data: {line}\n" for line in data.split("\n"))
+    one ``data:`` line per line (EventSource ends a line at CR, LF or CRLF alike).
+
+    >>> event("stage", 7, "<p>\\r\\none</p>")
+    b'event: stage\\nid: 7\\ndata: <p>\\ndata: one</p>\\n\\n'
+    """
+    lines = "".join(f"data: {line}\n" for line in re.split(r"\r\n|\r|\n", data))
     return f"event: {name}\nid: {version}\n{lines}\n".encode()
 
 
