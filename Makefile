@@ -57,12 +57,19 @@ SERVE_ENV = DEBUG=0 \
 	SECURE_SSL_REDIRECT="$${SECURE_SSL_REDIRECT:-0}" \
 	SESSION_COOKIE_SECURE="$${SESSION_COOKIE_SECURE:-0}" \
 	CSRF_COOKIE_SECURE="$${CSRF_COOKIE_SECURE:-0}"
+# Beside it, uvicorn (tutor/asgi.py) on EVENTS_PORT serves the live quiz's event streams
+# (/<language>/play/<code>/events/), which the proxy in front routes there (docs/deploying.md
+# "Event streams"); without that route a quiz page gets no stream and polls.
+EVENTS_PORT ?= $(shell echo $$(($(PORT) + 1)))
 serve: setup
 	@if [ -z "$${SECRET_KEY:-}" ] && [ ! -s .secret_key ]; then \
 		(umask 077 && $(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))' > .secret_key) \
 		&& echo "Made a new SECRET_KEY in .secret_key"; fi
 	@$(SERVE_ENV) $(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	$(SERVE_ENV) exec $(BIN)/gunicorn --config gunicorn.conf.py --bind 127.0.0.1:$(PORT)
+	$(SERVE_ENV) $(BIN)/uvicorn tutor.asgi:application --host 127.0.0.1 --port $(EVENTS_PORT) \
+		--lifespan off --no-access-log --timeout-graceful-shutdown 5 & events=$$!; \
+	$(SERVE_ENV) $(BIN)/gunicorn --config gunicorn.conf.py --bind 127.0.0.1:$(PORT) & app=$$!; \
+	trap 'kill $$events $$app 2>/dev/null' INT TERM EXIT; wait $$app
 
 setup: $(STAMP) catalogs migrate
 

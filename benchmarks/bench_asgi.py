@@ -1,5 +1,6 @@
-"""The ASGI application of the load test's event streams (``benchmarks/bench_events.py``):
-the production settings and URLs of ``bench_settings`` under uvicorn. Production code never
+"""The ASGI application of the load test's uvicorns, which serve the site's event streams
+(``tutor/quizzes/stream_views.py``) as ``tutor/asgi.py`` does, with the settings and URLs
+of ``bench_settings`` (``/bare/``, to see that the server is up). Production code never
 loads this module."""
 
 import os

@@ -1,13 +1,10 @@
 """The site's URLconf plus ``/bare/``: the smallest view Django can serve, through the
-site's whole middleware stack, as the framework's own limit to compare pages with; and
-``/events/<code>/``, a live session's changes as Server-Sent Events, served only by the
-load test's ASGI server (``bench_events.py``)."""
+site's whole middleware stack, as the framework's own limit to compare pages with."""
 
 from django.http import HttpRequest, HttpResponse
 from django.urls import path
 from django.views.decorators.http import require_GET
 
-from benchmarks.bench_events import events
 from tutor.urls import urlpatterns as site_urlpatterns
 
 
@@ -18,6 +15,5 @@ def bare(request: HttpRequest) -> HttpResponse:
 
 urlpatterns = [
     path("bare/", bare, name="bare"),
-    path("events/<str:code>/", events, name="events"),
     *site_urlpatterns,
 ]

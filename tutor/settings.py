@@ -6,8 +6,7 @@ Environment:
     SECRET_KEY       required when DEBUG is off
     ALLOWED_HOSTS    comma-separated (default: localhost names in development)
     DATABASE_URL     e.g. postgres://user:pass@127.0.0.1:5432/tutor (default: SQLite file db.sqlite3)
-    REDIS_URL        e.g. redis://127.0.0.1:6379/0: the caches every app server shares (default:
-                     the database cache; see CACHES below)
+    REDIS_URL        e.g. redis://127.0.0.1:6379/0: the caches every app server shares (CACHES)
     SECURE_SSL_REDIRECT, SECURE_HSTS_SECONDS   production hardening (on by default when DEBUG is off)
     SESSION_COOKIE_SECURE, CSRF_COOKIE_SECURE  "1"/"0": cookies only over HTTPS (default "1"
                      when DEBUG is off; `make serve` on plain-HTTP loopback sets "0")
@@ -15,8 +14,7 @@ Environment:
     SIGNUPS_PER_ADDRESS  accounts one address may create in an hour (default 20)
     TRUSTED_PROXY_COUNT  reverse proxies in front whose X-Forwarded-For is read (default 0)
     MAX_REQUEST_BODY  bytes of a request body the site reads at all (default 10 MB)
-    JOIN_NEW_DEVICES_PER_ADDRESS  new devices one address may bring to the join box in ten
-                     minutes (default 400; raise it for a school of more behind one address)
+    JOIN_NEW_DEVICES_PER_ADDRESS  new devices one address may join in ten minutes (default 400)
     QUIZ_MAX_QUESTIONS, BANK_MAX_QUESTIONS, EXPORT_MAX_QUESTIONS, IMPORT_MAX_BYTES,
     IMPORT_MAX_QUESTIONS  what one teacher may ask of the server (defaults 200, 3000, 200,
                      204800, 300; tutor/quizzes/quotas.py, docs/deploying.md "Quotas")
@@ -191,6 +189,8 @@ EXPORT_MAX_QUESTIONS = int(os.environ.get("EXPORT_MAX_QUESTIONS", "200"))
 IMPORT_MAX_BYTES = int(os.environ.get("IMPORT_MAX_BYTES", str(200 * 1024)))
 IMPORT_MAX_QUESTIONS = int(os.environ.get("IMPORT_MAX_QUESTIONS", "300"))
 RETENTION_DAYS = int(os.environ.get("RETENTION_DAYS", "365"))  # quizzes/retention.py
+QUIZ_STREAMS_PER_PROCESS = int(os.environ.get("QUIZ_STREAMS_PER_PROCESS", "5000"))  # streams.py
+QUIZ_STREAM_SPREAD = float(os.environ.get("QUIZ_STREAM_SPREAD", "2"))  # quizzes/streams.py
 
 # Caches (docs/deploying.md, "Past one machine"). What every app server process must share
 # goes to "default" and "state"; "local" is each process's own. Without REDIS_URL: the

@@ -68,6 +68,7 @@ class Run:
         self.settled = [0] * options.questions
         self.failed: list[Student] = []
         self.lost_place = 0
+        self.stages_heard = 0  # new stages that came in a stream's event, with no request
         self.browsers: list[Browser] = []
         self.unanswered: Counter[tuple[str, str]] = Counter()
         self.lost_at: list[float] = []  # when each request without a reply ended

@@ -24,8 +24,8 @@ def server_environment(options: argparse.Namespace, tmp: Path) -> dict[str, str]
     environment = production_environment(tmp, DJANGO_SETTINGS_MODULE=SETTINGS_MODULE)
     # Each worker notes every request's CPU time and kind there (benchmarks/load_quiz/cpu.py).
     environment[cpu.ENVIRONMENT] = str(tmp / "cpu.log")
-    # The event streams' spread (benchmarks/bench_events.py), read by uvicorn.
-    environment["BENCH_EVENTS_SPREAD"] = str(getattr(options, "sse_spread", 0) or 0)
+    # The event streams' spread of a student's own stage (tutor/quizzes/streams.py).
+    environment["QUIZ_STREAM_SPREAD"] = str(getattr(options, "sse_spread", 0) or 0)
     if options.database_url:
         environment["DATABASE_URL"] = options.database_url
     if options.workers:

@@ -104,6 +104,7 @@ def summarize(
             for fault in faults
         ],
         "lost_place": run.lost_place,
+        "stages_heard": run.stages_heard,
     }
 
 

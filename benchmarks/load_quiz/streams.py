@@ -1,8 +1,11 @@
-"""The student of ``--updates sse``: the same page, told of each change by a Server-Sent
-Events stream (``benchmarks/bench_events.py``, on the uvicorn beside the student's app
-server) instead of asking every two seconds. On each ``changed`` event the page asks for
-the new stage with the poll's own request (``state/?v=``), as htmx's SSE extension would
-with ``hx-trigger="sse:changed"``; a closed stream is opened again, as EventSource does.
+"""The student of ``--updates sse``: the same page, told of each change by the site's
+event stream (``tutor/quizzes/streams.py``, ``play/<code>/events/`` on the uvicorn beside
+the student's app server) instead of asking every two seconds. An ``event: stage`` holds
+the new stage itself (a new question, the same for the whole class), an ``event: verdict``
+the revealed question's stage of this student's answer: the page puts its CSRF token in
+and shows it, as ``quiz-events.js`` does, with no request; on ``changed`` (the score at
+the end) it asks with the poll's own request (``state/?v=``); a closed stream is opened
+again, as EventSource does.
 
 The stream is read from a plain socket: one thread per student blocks in ``recv`` until an
 event or its think time is over, so 2,000 open streams cost the clients nothing while the
@@ -18,9 +21,10 @@ import time
 from benchmarks.gunicorn_server import HOST
 from benchmarks.load_quiz.browser import Run, Sample, Unanswered
 from benchmarks.load_quiz.client import Student
-from benchmarks.load_quiz.pages import LANGUAGE, Failure
+from benchmarks.load_quiz.pages import LANGUAGE, Failure, PlayPage
 
-EVENT_RE = re.compile(rb"event: changed\ndata: (\d+)\n\n")
+EVENT_RE = re.compile(rb"event: (stage|verdict|changed|ended)\nid: (\d+)\n((?:data: [^\n]*\n)*)\n")
+TOKEN = "csrftokenstandinKEPTPAGE"  # tutor.core.kept_pages.TOKEN, the page's token's place
 KEEP = 4096  # bytes of unread stream kept while no event is found in them
 
 
@@ -55,15 +59,17 @@ class EventStream:
         self.status = int(head.split(b" ", 2)[1])
         self.ms = (time.perf_counter() - started) * 1000
 
-    def next_version(self, timeout: float) -> str | None:
-        """The version of the next ``changed`` event, or None when ``timeout`` s pass
-        without one; :class:`Closed` when the server closes the stream."""
+    def next_event(self, timeout: float) -> tuple[str, str, str] | None:
+        """The next event (name, version, data), or None when ``timeout`` s pass without
+        one; :class:`Closed` when the server closes the stream."""
         deadline = time.monotonic() + timeout
         while True:
             found = EVENT_RE.search(self.buffer)
             if found:
                 self.buffer = self.buffer[found.end() :]
-                return found.group(1).decode()
+                lines = found.group(3).decode().split("\n")[:-1]
+                data = "\n".join(line.removeprefix("data: ") for line in lines)
+                return found.group(1).decode(), found.group(2).decode(), data
             self.buffer = self.buffer[-KEEP:]
             left = deadline - time.monotonic()
             if left <= 0:
@@ -90,7 +96,7 @@ class StreamingStudent(Student):
     reconnects: int = 0
 
     def open_stream(self, version: str) -> EventStream:
-        path = f"/events/{self.code}/?v={version}"
+        path = f"{self.play_path}events/?v={version}"
         stream = EventStream(self.run, self.stream_port, path, self.browser.cookies)
         self.browser.samples.append(Sample("stream", stream.ms, stream.status, time.monotonic()))
         if stream.status != 200:
@@ -102,7 +108,7 @@ class StreamingStudent(Student):
         """The page's loop: wait for an event or the end of the think time, fetch the new
         stage on an event, answer each question once its think time is over."""
         page = self.load()
-        stream = self.open_stream(page.version)
+        stream: EventStream | None = self.open_stream(page.version)
         pending: tuple[int, float] | None = None  # (question, when to answer it)
         try:
             while not page.finished:
@@ -119,15 +125,25 @@ class StreamingStudent(Student):
                 # Without a question to answer, listen up to 5 s at a time (then see whether
                 # the run has stopped): 2,000 threads waking every second cost the client.
                 wait = pending[1] - time.monotonic() if pending else 5.0
+                if stream is None:  # closed: listen again after asking (below)
+                    self.reconnects += 1
+                    stream = self.open_stream(page.version)
                 try:
-                    version = stream.next_version(max(0.0, wait))
+                    heard = stream.next_event(max(0.0, wait))
                 except Closed:
                     stream.close()
-                    self.reconnects += 1
-                    version = "?"  # the stream ended: ask, then listen again
-                    stream = self.open_stream(page.version)
-                if version is None or version == page.version:
+                    stream = None
+                    heard = ("changed", "?", "")  # the stream ended: ask first
+                if heard is None or heard[1] == page.version or heard[0] == "ended":
                     continue
+                if heard[0] in ("stage", "verdict") and int(heard[1]) > int(page.version or -1):
+                    shared = PlayPage.parse(heard[2].replace(TOKEN, self.csrf))
+                    # As quiz-events.js: a verdict is this student's, a stage a new question's.
+                    if heard[0] == "verdict" or shared.index != page.index:
+                        page = shared
+                        with self.run.changed:
+                            self.run.stages_heard += 1
+                        continue
                 reply = self.browser.get(
                     f"{self.play_path}state/?v={page.version}", "state", htmx=True
                 )
@@ -136,5 +152,6 @@ class StreamingStudent(Student):
                 elif reply.status == 286:
                     page = self.load()
         finally:
-            stream.close()
+            if stream is not None:
+                stream.close()
         self.finished = True

@@ -66,6 +66,9 @@ def test_two_servers_keep_every_acknowledged_answer_once_polling_and_streaming(
     assert results["quiz"]["kinds"]["stream"]["requests"] == 0
     assert results["sse"]["quiz"]["kinds"]["stream"]["requests"] >= STUDENTS
     assert results["sse"]["quiz"]["kinds"]["state"]["errors"] == 0
+    assert results["stages_heard"] == 0  # polling
+    # Each question and each verdict came in an event (the reveal: each student's own).
+    assert results["sse"]["stages_heard"] > STUDENTS * QUESTIONS
     assert "Poll against event streams" in result.stdout
 
 
@@ -86,8 +89,8 @@ def test_event_stream_finds_events_between_chunk_lines_then_sees_the_close() -> 
             connection.recv(4096)
             connection.sendall(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n")
             connection.sendall(b"8\r\n: open\n\n\r\n")
-            connection.sendall(b"1a\r\nevent: changed\ndata: 12\n\n\r\n1a\r\nevent: chan")
-            connection.sendall(b"ged\ndata: 13\n\n\r\n")
+            connection.sendall(b"20\r\nevent: changed\nid: 12\ndata: 12\n\n\r\n29\r\nevent: sta")
+            connection.sendall(b"ge\nid: 13\ndata: <p>\ndata: two</p>\n\n\r\n")
 
     server = threading.Thread(target=serve)
     server.start()
@@ -95,9 +98,12 @@ def test_event_stream_finds_events_between_chunk_lines_then_sees_the_close() -> 
     stream = EventStream(run, port, "/events/ABCDEF/?v=11", {"quiz": "x"})  # type: ignore[arg-type]
     try:
         assert stream.status == 200
-        assert [stream.next_version(5), stream.next_version(5)] == ["12", "13"]
+        assert [stream.next_event(5), stream.next_event(5)] == [
+            ("changed", "12", "12"),
+            ("stage", "13", "<p>\ntwo</p>"),
+        ]
         with pytest.raises(Closed):
-            stream.next_version(5)
+            stream.next_event(5)
     finally:
         stream.close()
         server.join()

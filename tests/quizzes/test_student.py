@@ -172,7 +172,7 @@ def test_live_flow_lobby_question_reveal_end(client: Client, quiz: Quiz) -> None
     session = services.start_session(quiz, "live")
     join(client, session)
     page = client.get(f"/en/play/{session.code}/").content.decode()
-    assert "Wait for your teacher" in page and 'hx-trigger="every 2s"' in page
+    assert "Wait for your teacher" in page and 'hx-trigger="every 2s, quiz-changed"' in page
     version = session.version
     assert client.get(f"/en/play/{session.code}/state/?v={version}").status_code == 204
     services.open_question(session, 0)

@@ -1,0 +1,106 @@
+"""What a new question costs a class on event streams against polling, in one process
+(``inprocess.py``'s setup: production settings, Django's WSGI handler called directly,
+thread CPU time):
+
+- ``stage-event``: the stage sent in a stream's event (``tutor/quizzes/shared_stage.py``),
+  rendered anew with every kept fragment dropped first: what one process pays once per
+  language at each move of the teacher, whatever the number of students;
+- ``state200``: one student's request for the new stage, what each polling student (and
+  each student on a stream told only ``changed``) pays at each move;
+- ``bare``: the bare view, the unit;
+
+and at the reveal, ``verdict``: what a stream does for its student (their answer read,
+the stage of that answer taken from the process's cache: ``shared_stage.verdict``),
+against ``state200`` again, the student asking for the revealed stage.
+
+    .venv/bin/python -m benchmarks.load_quiz.stage_event --students 2000
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import tempfile
+from pathlib import Path
+
+from benchmarks.gunicorn_server import production_environment
+from benchmarks.load_quiz.inprocess import Quiz, Reply, timed
+from benchmarks.load_quiz.machine import load_average
+from benchmarks.load_quiz.prepare import SETTINGS_MODULE, prepare_database
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.load_quiz.stage_event")
+    parser.add_argument("--count", type=int, default=200, help="requests per batch (200)")
+    parser.add_argument("--students", type=int, default=2000, help="a class of (2000)")
+    parser.add_argument("--languages", type=int, default=5, help="languages in the class (5)")
+    options = parser.parse_args()
+    tmp = Path(tempfile.mkdtemp(prefix="stage-event-"))
+    try:
+        prepare_database(production_environment(tmp, DJANGO_SETTINGS_MODULE=SETTINGS_MODULE))
+        quiz = Quiz(3)
+        quiz.open_question()
+        report(quiz, options)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def report(quiz: Quiz, options: argparse.Namespace) -> None:
+    from django.core.cache import caches
+
+    from tutor.quizzes.shared_stage import markup
+
+    def stage_event() -> Reply:
+        caches["local"].clear()  # as at a move: nothing of the new question is kept yet
+        made = markup(quiz.setup.code, "en")
+        return (200 if made else 204), {}, made[1].encode() if made else b""
+
+    kinds = quiz.kinds()
+    sends = {
+        "bare": kinds["bare"],
+        "state200": kinds["state200"],
+        "stage-event": (stage_event, 200),
+    }
+    print(f"load average before: {load_average()}")
+    rounds: dict[str, list[float]] = {kind: [] for kind in sends}
+    for _ in range(5):
+        for kind, (send, status) in sends.items():
+            rounds[kind].append(timed(send, status, options.count, 1))
+    micro = {kind: statistics.median(values) for kind, values in rounds.items()}
+    bare = micro["bare"]
+    for kind, value in micro.items():
+        print(f"  {kind:<12}{value:>9.0f} µs  {value / bare:>6.2f} x bare")
+    polled = micro["state200"] * options.students / 1000
+    heard = micro["stage-event"] * options.languages / 1000
+    print(
+        f"A move of the teacher, {options.students} students in {options.languages} languages,"
+        f" one process: polling {polled:,.0f} ms of CPU ({polled * 1000 / bare:,.0f} bare"
+        f" views), the stage in the event {heard:,.1f} ms ({heard * 1000 / bare:,.0f} bare"
+        f" views), {polled / heard:,.0f} times less"
+    )
+    reveal(quiz, options, bare)
+    print(f"load average after: {load_average()}")
+
+
+def reveal(quiz: Quiz, options: argparse.Namespace, bare: float) -> None:
+    from tutor.quizzes import services
+    from tutor.quizzes.models import Participant, Session
+    from tutor.quizzes.shared_stage import verdict
+
+    session = services.reveal(Session.objects.get(pk=quiz.setup.session_id))
+    student = Participant.objects.filter(session=session).first()
+    assert student is not None
+
+    def own() -> Reply:
+        made = verdict(session.code, "en", student.pk, session.version)
+        return (200 if made else 204), {}, made.encode() if made else b""
+
+    kinds = {"state200": quiz.kinds()["state200"], "verdict": (own, 200)}
+    for kind, (send, status) in kinds.items():
+        value = statistics.median(timed(send, status, options.count, 1) for _ in range(5))
+        print(f"  reveal, {kind:<12}{value:>6.0f} µs  {value / bare:>6.2f} x bare")
+
+
+if __name__ == "__main__":
+    main()

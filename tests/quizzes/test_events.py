@@ -1,0 +1,195 @@
+"""A live session's event stream (tutor/quizzes/streams.py, stream_views.py) under ASGI:
+what a student's page hears, when it is refused one (the page then polls), and that no
+student hears another's."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.test import AsyncClient, AsyncRequestFactory, Client
+
+from tutor.quizzes import services, stream_views, streams
+from tutor.quizzes.joins import cookie_name
+from tutor.quizzes.models import Participant, Quiz, Session
+
+from .classroom import form, teenpatti_answers
+
+pytestmark = pytest.mark.django_db(transaction=True)  # the stream reads in its own thread
+
+
+@pytest.fixture(autouse=True)
+def quick_watch(monkeypatch: pytest.MonkeyPatch, settings: Any) -> None:
+    monkeypatch.setattr(streams, "WATCH_SECONDS", 0.01)
+    settings.QUIZ_STREAM_SPREAD = 0
+
+
+def join(session: Session, nickname: str, language: str = "en") -> Client:
+    client = Client()
+    client.post(f"/{language}/join/", {"code": session.code, "nickname": nickname})
+    assert client.cookies.get(cookie_name(session.code)), "joining set no cookie"
+    return client
+
+
+def listener(client: Client) -> AsyncClient:
+    heard = AsyncClient()
+    heard.cookies = client.cookies
+    return heard
+
+
+async def events_of(chunks: AsyncIterator[bytes], count: int) -> list[str]:
+    """The next ``count`` events of a stream (comments skipped), as text."""
+    heard: list[str] = []
+    while len(heard) < count:
+        chunk = (await asyncio.wait_for(anext(chunks), 5)).decode()
+        heard += [part for part in chunk.split("\n\n") if part.startswith("event:")]
+    return heard
+
+
+def page_token(page: str) -> str:
+    found = re.search(r'"X-CSRFToken": "([^"]+)"', page)
+    assert found, "no CSRF token on the page"
+    return found[1]
+
+
+def run(test: Callable[[], Awaitable[None]]) -> None:
+    asyncio.run(test())
+
+
+def test_a_student_hears_the_next_question_in_the_event(quiz: Quiz) -> None:
+    session = services.start_session(quiz, "live")
+    student = join(session, "Asha")
+    start = session.version
+
+    async def follow() -> None:
+        response = await listener(student).get(
+            f"/en/play/{session.code}/events/?v={session.version}"
+        )
+        assert response.status_code == 200
+        assert response["Content-Type"] == "text/event-stream"
+        chunks = aiter(response.streaming_content)
+        assert (await anext(chunks)).startswith(b"retry:")
+        await sync_to_async(services.open_question)(session, 0)
+        (heard,) = await events_of(chunks, 1)
+        assert heard.startswith(f"event: stage\nid: {start + 1}\n")
+        assert "Question 1 of 2" in heard and "csrftokenstandinKEPTPAGE" in heard
+        assert "Asha" not in heard
+        await sync_to_async(services.reveal)(
+            await sync_to_async(Session.objects.get)(pk=session.pk)
+        )
+        (heard,) = await events_of(chunks, 1)  # the stage of this student's answer (none)
+        assert heard.startswith(f"event: verdict\nid: {start + 2}\n")
+        assert "This question is closed" in heard and "Asha" not in heard
+        await sync_to_async(services.end)(await sync_to_async(Session.objects.get)(pk=session.pk))
+        assert [e.split("\n")[0] for e in await events_of(chunks, 2)] == [
+            "event: changed",
+            "event: ended",
+        ]
+        with pytest.raises(StopAsyncIteration):
+            await anext(chunks)  # the stream ends with the session
+
+    run(follow)
+    assert streams.open_streams() == 0
+
+
+def test_a_stream_that_reconnects_catches_up_by_its_last_event_id(quiz: Quiz) -> None:
+    session = services.start_session(quiz, "live")
+    student = join(session, "Asha")
+    session = services.open_question(session, 0)
+
+    async def reconnect() -> None:
+        response = await listener(student).get(
+            f"/en/play/{session.code}/events/?v=0", headers={"Last-Event-ID": "0"}
+        )
+        (heard,) = await events_of(aiter(response.streaming_content), 1)
+        assert heard.startswith(f"event: stage\nid: {session.version}\n")
+
+    run(reconnect)
+
+
+def test_two_students_in_two_languages_hear_only_their_own(quiz: Quiz) -> None:
+    session = services.start_session(quiz, "live")
+    asha, bara = join(session, "Asha", "hi"), join(session, "Bára", "cs")
+    own = [  # what is each student's: their cookie, their page's CSRF token
+        secret
+        for client, language in ((asha, "hi"), (bara, "cs"))
+        for secret in (
+            client.cookies[cookie_name(session.code)].value,
+            page_token(client.get(f"/{language}/play/{session.code}/").content.decode()),
+        )
+    ]
+
+    async def both() -> None:
+        streams_ = [
+            aiter(
+                (
+                    await listener(client).get(
+                        f"/{language}/play/{session.code}/events/?v={session.version}"
+                    )
+                ).streaming_content
+            )
+            for client, language in ((asha, "hi"), (bara, "cs"))
+        ]
+        await sync_to_async(services.open_question)(session, 0)
+        (hindi,) = await events_of(streams_[0], 1)
+        (czech,) = await events_of(streams_[1], 1)
+        right, wrong = teenpatti_answers(session)
+        for name, answer in (("Asha", right), ("Bára", wrong)):
+            student = await sync_to_async(Participant.objects.get)(nickname=name)
+            await sync_to_async(services.submit)(session, student, 0, form(result=answer))
+        await sync_to_async(services.reveal)(session)
+        (hindi_verdict,) = await events_of(streams_[0], 1)
+        (czech_verdict,) = await events_of(streams_[1], 1)
+        assert "feedback__verdict ok" in hindi_verdict and "feedback__verdict bad" in czech_verdict
+        for heard in (hindi, hindi_verdict):
+            assert "/hi/play/" in heard and "/cs/" not in heard
+        for heard in (czech, czech_verdict):
+            assert "/cs/play/" in heard and "/hi/" not in heard
+        for heard in (hindi, czech, hindi_verdict, czech_verdict):
+            assert "Asha" not in heard and "Bára" not in heard
+            assert not [secret for secret in own if secret in heard]
+
+    run(both)
+
+
+def test_a_page_without_a_stream_is_answered_204_and_polls(quiz: Quiz, settings: Any) -> None:
+    session = services.start_session(quiz, "live")
+    student = join(session, "Asha")
+    path = f"/en/play/{session.code}/events/?v={session.version}"
+    assert student.get(path).status_code == 204  # WSGI (runserver): no stream, the poll
+    play = student.get(f"/en/play/{session.code}/").content.decode()
+    assert 'hx-trigger="every 2s, quiz-changed"' in play  # the fallback
+    assert f'sse-connect="/en/play/{session.code}/events/"' in play
+
+    async def refused() -> None:
+        assert (await AsyncClient().get(path)).status_code == 204  # not in this quiz
+        assert (await AsyncClient().get("/en/play/nope/events/")).status_code == 204
+        settings.QUIZ_STREAMS_PER_PROCESS = 0  # this process is full
+        assert (await listener(student).get(path)).status_code == 204
+
+    run(refused)
+    services.end(session)
+    settings.QUIZ_STREAMS_PER_PROCESS = 10
+
+    async def ended() -> None:
+        assert (await listener(student).get(path)).status_code == 204
+
+    run(ended)
+
+
+def test_the_translators_mode_gets_no_stream(quiz: Quiz) -> None:
+    """Its stages are marked for the translators as rendered: a kept one has no marks."""
+    session = services.start_session(quiz, "live")
+    student = join(session, "Asha")
+    request = AsyncRequestFactory().get(f"/en/play/{session.code}/events/")
+    request.COOKIES = {name: morsel.value for name, morsel in student.cookies.items()}
+
+    async def marked() -> None:
+        request.translate_mode = True  # type: ignore[attr-defined]  # TranslateModeMiddleware
+        assert (await stream_views.events(request, session.code)).status_code == 204
+
+    run(marked)

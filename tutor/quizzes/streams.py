@@ -1,0 +1,191 @@
+"""A live session's changes as Server-Sent Events: what a student's page hears instead of
+asking every two seconds.
+
+A student's page opens ``play/<code>/events/`` (``stream_views.py``) under an ASGI server
+and keeps it open. Nothing is sent while nothing changes but a comment now and then
+(``HEARTBEAT_SECONDS``), so that proxies keep the connection. When the teacher moves the
+session on, the stream sends the new version (its ``id:``, which EventSource sends back
+as ``Last-Event-ID`` when it reconnects, so a dropped student catches up), either as
+
+- ``event: stage``, the new stage itself, when it is the same for every student of the
+  language (a new question, untimed: ``shared_stage.py``); the page puts its own CSRF
+  token in and swaps it in: no request at all; or
+- ``event: verdict``, at the reveal of an untimed question, the stage of this student's
+  answer (``shared_stage.verdict``: rendered once per process for each answer given, the
+  student's answer read by the stream, no request of the page's); or
+- ``event: changed``, when what the student sees is otherwise their own (the score at the
+  end): the page asks for it with the poll's own request (``state/?v=``), each stream after
+  a random delay of up to ``QUIZ_STREAM_SPREAD`` seconds so that the class's requests do
+  not all come in the same instant.
+
+Where a change is seen: each process watches each session that has a listener with one
+task reading :func:`tutor.quizzes.poll.live_state` (the "state" cache, Redis when
+``REDIS_URL`` is set, cleared by the teacher's move) every ``WATCH_SECONDS``, whatever
+the number of listeners, and wakes every stream of that session. A process serves at most
+``QUIZ_STREAMS_PER_PROCESS`` streams; a page refused one keeps polling. The stream ends
+with the session (``event: ended``, on which the page closes it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+
+from .models import Session
+from .poll import live_state
+
+WATCH_SECONDS = 0.25  # how often a process reads a watched session's version
+HEARTBEAT_SECONDS = 15.0  # a comment on a quiet stream, so proxies keep it open
+RETRY_MS = 2000  # what EventSource waits before it reconnects a dropped stream
+
+
+@dataclass
+class Watch:
+    """One session as this process last read it: its (version, state), the event its
+    streams wait on (replaced by a new one at each change), and the shared stage of each
+    language at that version, rendered once by the first stream that needs it."""
+
+    version: int | None = None
+    state: str = ""
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    listeners: int = 0
+    # Key: the language; the value, the stage of this version for every student of that
+    # language (None: no stage is shared, each student asks). Cleared at each change, so
+    # it holds at most five entries of one version; nothing of a student is inside.
+    stages: dict[str, asyncio.Task[str | None]] = field(default_factory=dict)
+    task: asyncio.Task[None] | None = None  # the watching task, kept so it is not collected
+
+
+# The sessions watched in this process, by join code: an entry lives while a stream of it is
+# open (so at most one per open stream), its task ends with the last listener.
+_watches: dict[str, Watch] = {}
+_open = [0]  # streams open in this process
+
+Made = tuple[int, str] | None  # (the session's version, the stage's HTML), or no stage
+
+
+@dataclass(frozen=True)
+class Stages:
+    """How a stream gets the stages it sends (``stream_views``: ``shared_stage``'s), each a
+    function of plain values run in a thread: the stage of a (code, language) shared by
+    every student, and the revealed stage of a (code, language, participant's id, version)."""
+
+    shared: Callable[[str, str], Made]
+    verdict: Callable[[str, str, int, int], str | None]
+
+
+def open_streams() -> int:
+    return _open[0]
+
+
+def has_room() -> bool:
+    """Whether this process may open another stream (a page refused one keeps polling)."""
+    return _open[0] < settings.QUIZ_STREAMS_PER_PROCESS
+
+
+async def _watch(code: str, watch: Watch) -> None:
+    read = sync_to_async(live_state, thread_sensitive=False)
+    try:
+        while watch.listeners:
+            known = await read(code)
+            if known is not None and (known[0], known[1]) != (watch.version, watch.state):
+                watch.version, watch.state = known
+                watch.stages = {}
+                woken, watch.changed = watch.changed, asyncio.Event()
+                woken.set()
+            await asyncio.sleep(WATCH_SECONDS)
+    finally:
+        if _watches.get(code) is watch:
+            del _watches[code]
+
+
+def _subscribe(code: str) -> Watch:
+    watch = _watches.get(code)
+    if watch is None or watch.task is None or watch.task.done():
+        watch = _watches[code] = Watch()
+        watch.listeners = 1
+        watch.task = asyncio.get_running_loop().create_task(_watch(code, watch))
+    else:
+        watch.listeners += 1
+    return watch
+
+
+async def _shared(
+    watch: Watch, code: str, language: str, make: Callable[[str, str], Made]
+) -> str | None:
+    """The stage of the watch's version for every student of ``language``, rendered once
+    per process (None when it is not the same for all, or the session moved on since)."""
+    task = watch.stages.get(language)
+    if task is None:
+        version = watch.version
+        render = sync_to_async(make, thread_sensitive=False)
+
+        async def of_this_version() -> str | None:
+            made = await render(code, language)
+            return made[1] if made is not None and made[0] == version else None
+
+        task = watch.stages[language] = asyncio.ensure_future(of_this_version())
+    return await asyncio.shield(task)
+
+
+def event(name: str, version: int, data: str) -> bytes:
+    """One event of the stream: its name, its id (the session's version) and its data,
+    one ``data:`` line per line (EventSource ends a line at CR, LF or CRLF alike).
+
+    >>> event("stage", 7, "<p>\\r\\none</p>")
+    b'event: stage\\nid: 7\\ndata: <p>\\ndata: one</p>\\n\\n'
+    """
+    lines = "".join(f"data: {line}\n" for line in re.split(r"\r\n|\r|\n", data))
+    return f"event: {name}\nid: {version}\n{lines}\n".encode()
+
+
+async def _verdict(
+    stages: Stages, code: str, language: str, participant: int, version: int
+) -> str | None:
+    read = sync_to_async(stages.verdict, thread_sensitive=False)
+    return await read(code, language, participant, version)
+
+
+async def stream(
+    code: str, seen: int | None, language: str, participant: int, stages: Stages
+) -> AsyncIterator[bytes]:
+    """The events of session ``code`` for the student ``participant`` (their id), who has
+    seen version ``seen`` and reads the quiz in ``language``, until the session ends or the
+    student goes."""
+    _open[0] += 1
+    watch = _subscribe(code)
+    try:
+        yield f"retry: {RETRY_MS}\n: open\n\n".encode()
+        while True:
+            changed = watch.changed  # taken before the check: a change after it wakes us
+            version = watch.version
+            if version is not None and version != seen:
+                seen = version
+                if watch.state == Session.State.ENDED:
+                    yield event("changed", version, str(version))
+                    yield event("ended", version, str(version))
+                    return
+                if watch.state == Session.State.REVEAL:
+                    name = "verdict"
+                    html = await _verdict(stages, code, language, participant, version)
+                else:
+                    name, html = "stage", await _shared(watch, code, language, stages.shared)
+                if html is not None:
+                    yield event(name, version, html)
+                else:
+                    await asyncio.sleep(random.uniform(0, settings.QUIZ_STREAM_SPREAD))
+                    yield event("changed", version, str(version))
+                continue  # the session may have moved on meanwhile
+            try:
+                await asyncio.wait_for(changed.wait(), HEARTBEAT_SECONDS)
+            except TimeoutError:
+                yield b": quiet\n\n"
+    finally:
+        _open[0] -= 1
+        watch.listeners -= 1
