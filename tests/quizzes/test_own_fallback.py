@@ -97,3 +97,17 @@ def test_the_choices_named_in_another_language_are_marked(teacher: Client) -> No
     page = _answer("en", session.code)
     assert '<span lang="cs">Dva králové</span>' in page
     assert '<li lang="cs"><label class="choice">' in _play("en", session.code)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_results_name_a_czech_question_by_its_prompt_marked_with_lang(
+    teacher: Client, language: str
+) -> None:
+    session = _session("", CS)
+    _answer("cs", session.code)
+    page = teacher.get(f"/{language}/quizzes/session/{session.code}/results/").content.decode()
+    assert '<span lang="cs">Která ruka je pár?</span>' in page
+    czech = teacher.get(f"/cs/quizzes/session/{session.code}/results/").content.decode()
+    assert "Která ruka je pár?" in czech
+    assert '<span lang="cs">Která ruka je pár?' not in czech

@@ -37,6 +37,14 @@ def question_title(q: WrittenQuestion) -> str:
     return str(q.drill.title)
 
 
+def title_language(q: WrittenQuestion) -> str:
+    """The language :func:`question_title` is in when it is a teacher's own prompt (it may
+    be another than the page's); "" for a drill's title, which is the page's."""
+    if isinstance(q.data, own_question.Question):
+        return q.data.text().language
+    return ""
+
+
 def key_label(q: WrittenQuestion) -> str:
     """The right answer in words: the one text the console's reveal, the charts, the
     results page and the printed key show."""

@@ -18,7 +18,7 @@ from decimal import Decimal
 from django.utils import timezone
 
 from tutor.drills.base import LEVEL_NAMES
-from tutor.drills.written_answers import answer_label, key_label, question_title
+from tutor.drills.written_answers import answer_label, key_label, question_title, title_language
 
 from . import services
 from .models import Participant, Response, Session
@@ -53,6 +53,8 @@ class QuestionResult:
     #: the question open now, its time not run out; and those not shown it yet.
     in_progress: int = 0
     not_reached: int = 0
+    #: The language of ``drill_title`` when it is a teacher's own prompt, else "".
+    title_language: str = ""
 
     @property
     def number(self) -> int:
@@ -118,6 +120,7 @@ def _question_result(
         index=q.index,
         drill=entry["drill"],
         drill_title=question_title(q),
+        title_language=title_language(q),
         level=entry["level"],
         seed=entry["seed"],
         points=int(entry.get("points", 1)),
