@@ -5,12 +5,15 @@ student hears another's."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
+from django.db import connections
 from django.test import AsyncClient, AsyncRequestFactory, Client
 
 from tutor.quizzes import services, stream_views, streams
@@ -60,6 +63,26 @@ def run(test: Callable[[], Awaitable[None]]) -> None:
     asyncio.run(test())
 
 
+def in_own_thread[**P](test: Callable[P, None]) -> Callable[P, None]:
+    """The test run in a thread of its own. A browser test earlier in the same worker
+    leaves Playwright's event loop running in the main thread, where neither
+    ``asyncio.run`` nor the test client's call of an async view may start another."""
+
+    @functools.wraps(test)
+    def alone(*args: P.args, **kwargs: P.kwargs) -> None:
+        def body() -> None:
+            try:
+                test(*args, **kwargs)
+            finally:
+                connections.close_all()
+
+        with ThreadPoolExecutor(1) as pool:
+            pool.submit(body).result()
+
+    return alone
+
+
+@in_own_thread
 def test_a_student_hears_the_next_question_in_the_event(quiz: Quiz) -> None:
     session = services.start_session(quiz, "live")
     student = join(session, "Asha")
@@ -96,6 +119,7 @@ def test_a_student_hears_the_next_question_in_the_event(quiz: Quiz) -> None:
     assert streams.open_streams() == 0
 
 
+@in_own_thread
 def test_a_stream_that_reconnects_catches_up_by_its_last_event_id(quiz: Quiz) -> None:
     session = services.start_session(quiz, "live")
     student = join(session, "Asha")
@@ -111,6 +135,7 @@ def test_a_stream_that_reconnects_catches_up_by_its_last_event_id(quiz: Quiz) ->
     run(reconnect)
 
 
+@in_own_thread
 def test_two_students_in_two_languages_hear_only_their_own(quiz: Quiz) -> None:
     session = services.start_session(quiz, "live")
     asha, bara = join(session, "Asha", "hi"), join(session, "Bára", "cs")
@@ -156,6 +181,7 @@ def test_two_students_in_two_languages_hear_only_their_own(quiz: Quiz) -> None:
     run(both)
 
 
+@in_own_thread
 def test_a_page_without_a_stream_is_answered_204_and_polls(quiz: Quiz, settings: Any) -> None:
     session = services.start_session(quiz, "live")
     student = join(session, "Asha")
@@ -181,6 +207,7 @@ def test_a_page_without_a_stream_is_answered_204_and_polls(quiz: Quiz, settings:
     run(ended)
 
 
+@in_own_thread
 def test_the_translators_mode_gets_no_stream(quiz: Quiz) -> None:
     """Its stages are marked for the translators as rendered: a kept one has no marks."""
     session = services.start_session(quiz, "live")
