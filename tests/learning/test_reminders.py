@@ -32,7 +32,9 @@ def learner_with(
     zone: str, language: str = "en", *, due: bool = True, name: str = "asha"
 ) -> Learner:
     user = get_user_model().objects.create_user(name, f"{name}@example.org", "x-long-password-1")
-    learner = Learner.objects.create(user=user, zone=zone, language=language, remind=True)
+    learner = Learner.objects.create(
+        user=user, zone=zone, language=language, remind=True, confirmed_email=user.email
+    )
     if due:
         ConceptProgress.objects.create(
             learner=learner, concept="kickers", mastery=1, answered=1, right=1,
@@ -126,6 +128,17 @@ def test_no_email_for_a_learner_who_did_not_ask_or_has_no_address() -> None:
     assert mail.outbox == []
 
 
+def test_no_email_to_an_address_not_confirmed_or_changed_since() -> None:
+    evening = local("Asia/Kolkata", 2026, 3, 10, 18)
+    learner_with("Asia/Kolkata", name="asha")
+    never = learner_with("Asia/Kolkata", name="noor")
+    Learner.objects.filter(pk=never.pk).update(confirmed_email="")
+    changed = learner_with("Asia/Kolkata", name="ravi")
+    get_user_model().objects.filter(pk=changed.user_id).update(email="someone@example.org")
+    assert [r.address for r in reminders.send(evening, SITE)] == ["asha@example.org"]
+    assert [email.to for email in mail.outbox] == [["asha@example.org"]]
+
+
 def stop_url(learner: Learner) -> str:
     return f"/cs/learn/reminders/stop/{reminders.stop_token(learner)}/"
 
@@ -198,7 +211,12 @@ def many_learners(count: int) -> None:
         for n in range(count)
     )
     learners = Learner.objects.bulk_create(
-        Learner(user=user, zone=("Europe/London", "Asia/Tokyo")[n % 2], remind=True)
+        Learner(
+            user=user,
+            zone=("Europe/London", "Asia/Tokyo")[n % 2],
+            remind=True,
+            confirmed_email=user.email,
+        )
         for n, user in enumerate(users)
     )
     ConceptProgress.objects.bulk_create(

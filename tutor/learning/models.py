@@ -3,7 +3,7 @@ account), where they stand on each concept, and every answer that moved it.
 
 Nothing here is personal: a ``Learner`` row is a random key, two dates, their daily goal,
 the time zone and language their browser last reported and, once they sign up, their
-account (and whether it wants reminder e-mails). Anonymous learners not seen for 180 days
+account (whether it wants reminder e-mails, and the address it confirmed for them). Anonymous learners not seen for 180 days
 are removed by ``manage.py purge_learners`` (their progress and answers with them).
 """
 
@@ -54,6 +54,11 @@ class Learner(models.Model):
     #: ``reminded_on`` is the learner's own day of the last one (one a day at most).
     remind = models.BooleanField(default=False)
     reminded_on = models.DateField(null=True, blank=True)
+    #: The account's address once its owner confirmed it (``addresses.py``): reminders
+    #: go only while it is still the account's address. ``confirm_sent``: when the last
+    #: confirmation e-mail went (one every ``addresses.RESEND_EVERY`` at most).
+    confirmed_email = models.EmailField(max_length=254, blank=True, default="")
+    confirm_sent = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"learner {self.pk}"

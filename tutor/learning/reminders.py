@@ -20,7 +20,7 @@ from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives, mailers
 from django.db import transaction
-from django.db.models import Case, Q, QuerySet, Value, When
+from django.db.models import Case, F, Q, QuerySet, Value, When
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
@@ -54,9 +54,10 @@ class Reminder:
 
 
 def asking() -> QuerySet[Learner]:
-    """The learners who asked for reminders and can get them."""
+    """The learners who asked for reminders and can get them: to an address they
+    confirmed that is still their account's (``addresses.py``)."""
     return (
-        Learner.objects.filter(remind=True, user__is_active=True)
+        Learner.objects.filter(remind=True, user__is_active=True, user__email=F("confirmed_email"))
         .exclude(user__email="")
         .select_related("user")
     )

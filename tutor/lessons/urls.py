@@ -13,6 +13,12 @@ urlpatterns = [
     path("learn/progress/goal/", views.goal, name="goal"),
     path("learn/progress/reminders/", views.reminders, name="reminders"),
     path("learn/progress/address/", views.address, name="address"),
+    path("learn/progress/address/send/", views.send_again, name="send-confirmation"),
+    path(
+        "learn/progress/address/confirm/<str:token>/",
+        reminder_views.confirm_address,
+        name="confirm-address",
+    ),
     path("learn/reminders/stop/<str:token>/", reminder_views.stop, name="stop-reminders"),
     path("learn/sitting/<int:pk>/", sitting_views.sitting_page, name="sitting"),
     path("learn/sitting/<int:pk>/answer/", sitting_views.answer, name="answer"),

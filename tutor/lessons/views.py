@@ -18,7 +18,7 @@ from tutor.concepts import CONCEPTS
 from tutor.core.locales import current_language
 from tutor.core.numbers import whole_number
 from tutor.core.zones import zone_label
-from tutor.learning import daily, review
+from tutor.learning import addresses, daily, review
 from tutor.learning.learners import current_learner
 from tutor.learning.models import Learner
 
@@ -106,6 +106,7 @@ def _progress(
         "errors": errors or {},
         "window": progress.reminder_window(language),
         "address_form": address_form or AddressForm(),
+        "address_confirmed": addresses.is_confirmed(learner, request.user),
     }
     return render(request, "lessons/progress.html", context, status=status)
 
@@ -150,13 +151,54 @@ def address(request: HttpRequest) -> HttpResponse:
     if "remove" in request.POST:
         user.email = ""
         user.save(update_fields=["email"])
-        Learner.objects.filter(user=user).update(remind=False)
+        Learner.objects.filter(user=user).update(remind=False, confirmed_email="")
         messages.success(request, _("Your e-mail address is removed; reminders are off."))
         return redirect("lessons:progress")
     form = AddressForm(request.POST)
     if not form.is_valid():
         return _progress(request, status=422, address_form=form)
+    if form.cleaned_data["email"] == user.email:
+        messages.success(request, _("Your e-mail address is saved."))
+        return redirect("lessons:progress")
     user.email = form.cleaned_data["email"]
     user.save(update_fields=["email"])
+    learner = current_learner(request, create=True)
+    assert learner is not None
+    if not addresses.is_confirmed(learner, user):
+        learner.confirm_sent = None  # a new address gets its link at once
+        learner.save(update_fields=["confirm_sent"])
+        _send_link(request, learner)
     messages.success(request, _("Your e-mail address is saved."))
     return redirect("lessons:progress")
+
+
+@require_POST
+def send_again(request: HttpRequest) -> HttpResponse:
+    """E-mail the link that confirms the account's address again (once in
+    ``addresses.RESEND_EVERY`` at most)."""
+    learner = current_learner(request, create=True) if request.user.is_authenticated else None
+    if learner is None or not getattr(request.user, "email", ""):
+        error = _("Reminders go by e-mail: they need an account with an e-mail address.")
+        return _progress(request, {"remind": error}, status=422)
+    if addresses.is_confirmed(learner, request.user):
+        return redirect("lessons:progress")
+    if not _send_link(request, learner):
+        error = _(
+            "A link went to this address a few minutes ago. Wait ten minutes, then send it again."
+        )
+        return _progress(request, {"address": error}, status=429)
+    return redirect("lessons:progress")
+
+
+def _send_link(request: HttpRequest, learner: Learner) -> bool:
+    user = request.user
+    assert user.is_authenticated
+    site_url = request.build_absolute_uri("/").rstrip("/")
+    sent = addresses.send_confirmation(learner, user, current_language(), site_url, timezone.now())
+    if sent:
+        messages.info(
+            request,
+            _("We sent a link to %(address)s: open it to confirm the address.")
+            % {"address": user.email},
+        )
+    return sent

@@ -54,7 +54,8 @@ ABOUT = {
         "the students who came from Moodle or Canvas: their names, e-mail and the grade sent back"
     ),
     "learning_settings": _(
-        "your daily goal, your time zone and language, and whether you asked for reminders"
+        "your daily goal, your time zone and language, whether you asked for reminders, "
+        "the address you confirmed for them and when its link was sent"
     ),
     "daily_counts": _("the questions you answered each day, the goal then and your streak"),
     "progress": _("your own learning progress on each concept"),

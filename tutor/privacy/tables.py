@@ -122,7 +122,8 @@ LEARNER: tuple[Table, ...] = (
     _table(
         "learning_settings",
         lambda learner: Learner.objects.filter(pk__in=[learner.pk] if learner else []),
-        "daily_goal", "zone", "language", "remind", "reminded_on",
+        "daily_goal", "zone", "language", "remind", "reminded_on", "confirmed_email",
+        "confirm_sent",
     ),
     _table(
         "daily_counts",

@@ -60,7 +60,10 @@ class SignupForm(UserCreationForm):
     email = forms.EmailField(
         label=_("E-mail address"),
         required=False,
-        help_text=_("Optional. Used only to send you a link if you forget your password."),
+        help_text=_(
+            "Optional. For a link if you forget your password and, if you ask for them, "
+            "daily reminders."
+        ),
     )
 
     class Meta(UserCreationForm.Meta):
