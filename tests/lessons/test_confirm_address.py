@@ -75,10 +75,12 @@ def test_the_link_works_signed_out(client: Client, noor: AbstractBaseUser) -> No
 
 
 def test_changing_the_address_again_makes_the_old_link_useless(
-    client: Client, noor: AbstractBaseUser
+    client: Client, noor: AbstractBaseUser, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     client.post(ADDRESS, {"email": "first@example.org"})
     old = link_in(mail.outbox[0])
+    later = timezone.now() + addresses.RESEND_EVERY + timedelta(seconds=1)
+    monkeypatch.setattr(timezone, "now", lambda: later)
     client.post(ADDRESS, {"email": "second@example.org"})
     assert len(mail.outbox) == 2 and mail.outbox[1].to == ["second@example.org"]
     response = client.post(old)
@@ -185,3 +187,17 @@ def test_removing_the_address_forgets_its_confirmation(
     client.post(link_in(mail.outbox[0]))
     client.post(ADDRESS, {"remove": "1"})
     assert Learner.objects.get(user=noor).confirmed_email == ""
+
+
+def test_switching_addresses_sends_one_link_in_ten_minutes(
+    client: Client, noor: AbstractBaseUser
+) -> None:
+    """A form that mailed each new address at once would let one account flood a victim's
+    mailbox by switching between two addresses."""
+    for turn in range(6):
+        saved = client.post(ADDRESS, {"email": f"{'ab'[turn % 2]}@example.org"}, follow=True)
+        assert saved.status_code == 200
+    assert len(mail.outbox) == 1
+    assert "Only one link goes out every ten minutes" in saved.content.decode()
+    noor.refresh_from_db()
+    assert noor.email == "b@example.org"  # the address itself is saved each time

@@ -164,10 +164,16 @@ def address(request: HttpRequest) -> HttpResponse:
     user.save(update_fields=["email"])
     learner = current_learner(request, create=True)
     assert learner is not None
-    if not addresses.is_confirmed(learner, user):
-        learner.confirm_sent = None  # a new address gets its link at once
-        learner.save(update_fields=["confirm_sent"])
-        _send_link(request, learner)
+    # One link in RESEND_EVERY per account, whatever the address: switching between two
+    # addresses must not turn the form into a way to flood someone's mailbox.
+    if not addresses.is_confirmed(learner, user) and not _send_link(request, learner):
+        messages.info(
+            request,
+            _(
+                "Only one link goes out every ten minutes, so nobody can be flooded with "
+                "e-mail: send the link to this address again in a few minutes."
+            ),
+        )
     messages.success(request, _("Your e-mail address is saved."))
     return redirect("lessons:progress")
 
