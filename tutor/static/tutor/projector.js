@@ -52,33 +52,57 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
-// A long question (a drawn table, many fields) is zoomed out, all of it together, until
-// it fits above the keys, down to half its size (past that it scrolls in its box); the
-// server's size is the largest.
-// At the reveal, a question still too long at half size (a hand's history, a ticket of
-// bets and the hands) flows into two columns before it is zoomed out again.
-function zoomToFit(box, question) {
-  let zoom = 1;
-  question.style.zoom = "";
-  while (box.scrollHeight > box.clientHeight + 1 && zoom > 0.5) {
-    zoom -= 0.05;
-    question.style.zoom = String(zoom);
+// A long question (a drawn table, many fields, a tournament's hands) is fitted above the
+// keys. At each size from the server's down to FLOOR, the reveal tries its question in
+// more columns (each at least COLUMN em wide), then with the answer's side narrowed to a
+// third of the screen; only then the next size smaller. The first layout that fits wins,
+// so the type stays as large as it can. Past the floor the question scrolls in its box,
+// as it does without this file. Only the question's zoom and columns and the reveal's
+// split change: the keys, the focus and the page are left alone.
+const FLOOR = 0.5;
+const COLUMN = 11;
+
+function fits(box) {
+  return box.scrollHeight <= box.clientHeight + 1;
+}
+
+function columnsAt(box, zoom) {
+  const em = parseFloat(getComputedStyle(box).fontSize) * zoom;
+  return Math.max(1, Math.min(4, Math.floor(box.clientWidth / (COLUMN * em))));
+}
+
+function layOut(box, question, zoom, columns) {
+  question.style.zoom = zoom === 1 ? "" : String(zoom);
+  box.classList.toggle("projector-question--columns", columns > 1);
+  box.style.setProperty("--projector-columns", String(columns));
+}
+
+function fitsAt(box, question, zoom) {
+  const stage = box.closest(".projector-stage");
+  const reveal = box.matches(".projector-question--reveal");
+  for (const wide of reveal ? [false, true] : [false]) {
+    stage.classList.toggle("projector-stage--wide-question", wide);
+    const most = reveal ? columnsAt(box, zoom) : 1;
+    for (let columns = 1; columns <= most; columns += 1) {
+      layOut(box, question, zoom, columns);
+      if (fits(box)) return true;
+    }
   }
+  return false;
 }
 
 function fitQuestion() {
   const box = document.querySelector(".projector-question");
   const question = box && box.querySelector(".quiz-question");
   if (!question) return;
-  box.classList.remove("projector-question--columns");
-  zoomToFit(box, question);
-  if (box.scrollHeight > box.clientHeight + 1 && box.matches(".projector-question--reveal")) {
-    box.classList.add("projector-question--columns");
-    zoomToFit(box, question);
+  for (let percent = 100; percent >= FLOOR * 100; percent -= 5) {
+    if (fitsAt(box, question, percent / 100)) {
+      box.removeAttribute("tabindex");
+      return;
+    }
   }
-  // Still too long: it scrolls, so keyboard users can reach it too.
-  if (box.scrollHeight > box.clientHeight + 1) box.tabIndex = 0;
-  else box.removeAttribute("tabindex");
+  // Still too long at the floor: it scrolls, so keyboard users can reach it too.
+  box.tabIndex = 0;
 }
 fitQuestion();
 window.addEventListener("resize", fitQuestion);
