@@ -53,55 +53,65 @@ document.addEventListener("keydown", (event) => {
 });
 
 // A long question (a drawn table, many fields, a tournament's hands) is fitted above the
-// keys. At each size from the server's down to FLOOR, the reveal tries its question in
-// more columns (each at least COLUMN em wide), then with the answer's side narrowed to a
-// third of the screen; only then the next size smaller. The first layout that fits wins,
+// keys. At each size from the server's down to FLOOR, it tries the question's words in
+// more columns (each at least COLUMN em wide), then, at the reveal, with the answer's side
+// narrowed to a third of the screen; only then the next size smaller. The first layout that fits wins,
 // so the type stays as large as it can. Past the floor the question scrolls in its box,
 // as it does without this file. Only the question's zoom and columns and the reveal's
 // split change: the keys, the focus and the page are left alone.
 const FLOOR = 0.5;
 const COLUMN = 11;
 
-function fits(box) {
-  return box.scrollHeight <= box.clientHeight + 1;
+// How far a layout overflows: what lies below the box's bottom, and a table cut at its
+// column's side counts as never fitting.
+function overflow(box) {
+  const cut = [...box.querySelectorAll(".table-scroll")].some((t) => t.scrollWidth > t.clientWidth + 1);
+  return cut ? Infinity : box.scrollHeight - box.clientHeight;
 }
 
+// As many columns as the question's words have room for, up to four.
 function columnsAt(box, zoom) {
+  const ask = box.querySelector(".quiz-question__ask") || box;
   const em = parseFloat(getComputedStyle(box).fontSize) * zoom;
-  return Math.max(1, Math.min(4, Math.floor(box.clientWidth / (COLUMN * em))));
+  return Math.max(1, Math.min(4, Math.floor(ask.getBoundingClientRect().width / (COLUMN * em))));
 }
 
-function layOut(box, question, zoom, columns) {
+// Each layout the reveal may take at one size, in the order tried.
+function* layouts(box, zoom) {
+  const reveal = box.matches(".projector-question--reveal");
+  for (const wide of reveal ? [false, true] : [false]) {
+    for (let columns = 1; columns <= columnsAt(box, zoom); columns += 1) {
+      yield {zoom, columns, wide};
+    }
+  }
+}
+
+function layOut(box, question, {zoom, columns, wide}) {
+  box.closest(".projector-stage").classList.toggle("projector-stage--wide-question", wide);
   question.style.zoom = zoom === 1 ? "" : String(zoom);
   box.classList.toggle("projector-question--columns", columns > 1);
   box.style.setProperty("--projector-columns", String(columns));
-}
-
-function fitsAt(box, question, zoom) {
-  const stage = box.closest(".projector-stage");
-  const reveal = box.matches(".projector-question--reveal");
-  for (const wide of reveal ? [false, true] : [false]) {
-    stage.classList.toggle("projector-stage--wide-question", wide);
-    const most = reveal ? columnsAt(box, zoom) : 1;
-    for (let columns = 1; columns <= most; columns += 1) {
-      layOut(box, question, zoom, columns);
-      if (fits(box)) return true;
-    }
-  }
-  return false;
 }
 
 function fitQuestion() {
   const box = document.querySelector(".projector-question");
   const question = box && box.querySelector(".quiz-question");
   if (!question) return;
+  let best = null;
   for (let percent = 100; percent >= FLOOR * 100; percent -= 5) {
-    if (fitsAt(box, question, percent / 100)) {
-      box.removeAttribute("tabindex");
-      return;
+    for (const layout of layouts(box, percent / 100)) {
+      layOut(box, question, layout);
+      const over = overflow(box);
+      if (over <= 1) {
+        box.removeAttribute("tabindex");
+        return;
+      }
+      if (percent / 100 === FLOOR && (!best || over <= best.over)) best = {...layout, over};
     }
   }
-  // Still too long at the floor: it scrolls, so keyboard users can reach it too.
+  // Still too long at the floor: its shortest layout there, scrolling, so keyboard users
+  // can reach all of it too.
+  if (best) layOut(box, question, best);
   box.tabIndex = 0;
 }
 fitQuestion();
