@@ -52,33 +52,67 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
-// A long question (a drawn table, many fields) is zoomed out, all of it together, until
-// it fits above the keys, down to half its size (past that it scrolls in its box); the
-// server's size is the largest.
-// At the reveal, a question still too long at half size (a hand's history, a ticket of
-// bets and the hands) flows into two columns before it is zoomed out again.
-function zoomToFit(box, question) {
-  let zoom = 1;
-  question.style.zoom = "";
-  while (box.scrollHeight > box.clientHeight + 1 && zoom > 0.5) {
-    zoom -= 0.05;
-    question.style.zoom = String(zoom);
+// A long question (a drawn table, many fields, a tournament's hands) is fitted above the
+// keys. At each size from the server's down to FLOOR, it tries the question's words in
+// more columns (each at least COLUMN em wide), then, at the reveal, with the answer's side
+// narrowed to a third of the screen; only then the next size smaller. The first layout that fits wins,
+// so the type stays as large as it can. Past the floor the question scrolls in its box,
+// as it does without this file. Only the question's zoom and columns and the reveal's
+// split change: the keys, the focus and the page are left alone.
+const FLOOR = 0.5;
+const COLUMN = 11;
+
+// How far a layout overflows: what lies below the box's bottom, and a table cut at its
+// column's side counts as never fitting.
+function overflow(box) {
+  const cut = [...box.querySelectorAll(".table-scroll")].some((t) => t.scrollWidth > t.clientWidth + 1);
+  return cut ? Infinity : box.scrollHeight - box.clientHeight;
+}
+
+// As many columns as the question's words have room for, up to four.
+function columnsAt(box, zoom) {
+  const ask = box.querySelector(".quiz-question__ask") || box;
+  const em = parseFloat(getComputedStyle(box).fontSize) * zoom;
+  return Math.max(1, Math.min(4, Math.floor(ask.getBoundingClientRect().width / (COLUMN * em))));
+}
+
+// Each layout the reveal may take at one size, in the order tried.
+function* layouts(box, zoom) {
+  const reveal = box.matches(".projector-question--reveal");
+  for (const wide of reveal ? [false, true] : [false]) {
+    for (let columns = 1; columns <= columnsAt(box, zoom); columns += 1) {
+      yield {zoom, columns, wide};
+    }
   }
+}
+
+function layOut(box, question, {zoom, columns, wide}) {
+  box.closest(".projector-stage").classList.toggle("projector-stage--wide-question", wide);
+  question.style.zoom = zoom === 1 ? "" : String(zoom);
+  box.classList.toggle("projector-question--columns", columns > 1);
+  box.style.setProperty("--projector-columns", String(columns));
 }
 
 function fitQuestion() {
   const box = document.querySelector(".projector-question");
   const question = box && box.querySelector(".quiz-question");
   if (!question) return;
-  box.classList.remove("projector-question--columns");
-  zoomToFit(box, question);
-  if (box.scrollHeight > box.clientHeight + 1 && box.matches(".projector-question--reveal")) {
-    box.classList.add("projector-question--columns");
-    zoomToFit(box, question);
+  let best = null;
+  for (let percent = 100; percent >= FLOOR * 100; percent -= 5) {
+    for (const layout of layouts(box, percent / 100)) {
+      layOut(box, question, layout);
+      const over = overflow(box);
+      if (over <= 1) {
+        box.removeAttribute("tabindex");
+        return;
+      }
+      if (percent / 100 === FLOOR && (!best || over <= best.over)) best = {...layout, over};
+    }
   }
-  // Still too long: it scrolls, so keyboard users can reach it too.
-  if (box.scrollHeight > box.clientHeight + 1) box.tabIndex = 0;
-  else box.removeAttribute("tabindex");
+  // Still too long at the floor: its shortest layout there, scrolling, so keyboard users
+  // can reach all of it too.
+  if (best) layOut(box, question, best);
+  box.tabIndex = 0;
 }
 fitQuestion();
 window.addEventListener("resize", fitQuestion);
