@@ -258,6 +258,8 @@ REVEAL_BOXES = r"""
     key: box(".projector-key"), question: box(".projector-question"),
     table: box(".projector-question .poker-table"), chart: box(".projector-chart .chart"),
     overflow: question.scrollHeight - question.clientHeight, width: innerWidth, height: innerHeight,
+    pieces: [...document.querySelectorAll(".projector-question .poker-table")].map(
+      (e) => e.getClientRects().length),
   };
 }
 """
@@ -285,6 +287,8 @@ def reveal_problems(boxes: dict[str, Any]) -> list[str]:
         )
     ):
         problems.append(f"the table is cut by the question's box: {table} in {question}")
+    # A drawing laid out in columns comes apart into pieces, one per column it crosses.
+    problems += [f"a drawing is split in {n} pieces" for n in boxes["pieces"] if n > 1]
     if boxes["overflow"] > 1:
         problems.append(f"the question scrolls by {boxes['overflow']}px")
     for one, other in (("key", "question"), ("key", "chart"), ("question", "chart")):
