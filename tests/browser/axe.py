@@ -39,6 +39,7 @@ def violations(page: Page, impacts: frozenset[str] | None = None) -> list[str]:
     # Violations only: the passes' details of a long rule page took 15 s more to collect.
     options = {"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]}
     page.wait_for_load_state()
+    _settled(page)
     try:
         results = AXE.run(page, options=options)
     except Error as error:
@@ -54,6 +55,29 @@ def violations(page: Page, impacts: frozenset[str] | None = None) -> list[str]:
         for v in results.response["violations"]
         if impacts is None or v["impact"] in impacts
     ]
+
+
+#: Resolves once no htmx request is in flight and two frames have been drawn: a swap has
+#: settled and the ResizeObservers it woke (``site.js`` makes a scrolling table's box a
+#: tab stop from one) have run. Nothing a person could press a key within.
+SETTLED = """
+() => new Promise((done) => {
+  const frames = () => requestAnimationFrame(() => requestAnimationFrame(done));
+  const wait = (left) => (document.querySelector(".htmx-request") && left > 0
+    ? setTimeout(() => wait(left - 1), 50) : frames());
+  wait(100);
+})
+"""
+
+
+def _settled(page: Page) -> None:
+    """Wait for :data:`SETTLED`; a page being replaced meanwhile is audited as it comes."""
+    try:
+        page.evaluate(SETTLED)
+    except Error as error:
+        if not _torn_down(error):
+            raise
+        page.wait_for_load_state()
 
 
 def _torn_down(error: Error) -> bool:
