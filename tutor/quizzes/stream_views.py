@@ -10,7 +10,6 @@ translators' in-context mode.
 
 from __future__ import annotations
 
-from asgiref.sync import sync_to_async
 from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.views.decorators.http import require_GET
@@ -62,7 +61,7 @@ async def events(request: HttpRequest, code: str) -> HttpResponse | StreamingHtt
         or not streams.has_room()
     ):
         return HttpResponse(status=NO_STREAM)
-    listener = await sync_to_async(_listener, thread_sensitive=False)(code, token)
+    listener = await streams.off_loop(_listener)(code, token)
     if listener is None:
         return HttpResponse(status=NO_STREAM)
     language, participant = listener

@@ -31,11 +31,12 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.db import close_old_connections
 
 from .models import Session
 from .poll import live_state
@@ -89,8 +90,21 @@ def has_room() -> bool:
     return _open[0] < settings.QUIZ_STREAMS_PER_PROCESS
 
 
+def off_loop[**P, R](read: Callable[P, R]) -> Callable[P, Awaitable[R]]:
+    """``read`` run in a worker thread, which then lets its database connection go as a
+    request's end would (``CONN_MAX_AGE``): no thread of the pool keeps one past its age."""
+
+    def then_let_go(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return read(*args, **kwargs)
+        finally:
+            close_old_connections()
+
+    return sync_to_async(then_let_go, thread_sensitive=False)
+
+
 async def _watch(code: str, watch: Watch) -> None:
-    read = sync_to_async(live_state, thread_sensitive=False)
+    read = off_loop(live_state)
     try:
         while watch.listeners:
             known = await read(code)
@@ -124,7 +138,7 @@ async def _shared(
     task = watch.stages.get(language)
     if task is None:
         version = watch.version
-        render = sync_to_async(make, thread_sensitive=False)
+        render = off_loop(make)
 
         async def of_this_version() -> str | None:
             made = await render(code, language)
@@ -148,7 +162,7 @@ def event(name: str, version: int, data: str) -> bytes:
 async def _verdict(
     stages: Stages, code: str, language: str, participant: int, version: int
 ) -> str | None:
-    read = sync_to_async(stages.verdict, thread_sensitive=False)
+    read = off_loop(stages.verdict)
     return await read(code, language, participant, version)
 
 
