@@ -317,13 +317,25 @@ def test_a_side_pots_reveal_shows_the_key_the_table_and_the_chart_whole(
     services.reveal(session)
     tab = new_tab(width=1280, height=720)
     tab.context.add_cookies(login(teacher, site("/")))
+    shot = shots / "projector-side-pots-reveal"
+    assert (
+        projector_reveal_problems(
+            tab, site(f"/{{}}/quizzes/session/{session.code}/projector/"), shot
+        )
+        == []
+    )
+
+
+def projector_reveal_problems(tab: Page, address: str, shot: Path) -> list[str]:
+    """:func:`reveal_problems` of the projector at ``address`` (its language left as
+    ``{}``), in English and Bengali, each screen kept as ``<shot>-<language>-1280.png``."""
     problems = []
     for language in ("en", "bn"):
-        tab.goto(site(f"/{language}/quizzes/session/{session.code}/projector/"))
+        tab.goto(address.format(language))
         tab.wait_for_selector(".projector-stage--reveal .projector-chart")
-        screenshot(tab, shots / f"projector-side-pots-reveal-{language}-1280.png")
+        screenshot(tab, shot.with_name(f"{shot.name}-{language}-1280.png"))
         problems += [f"{language}: {line}" for line in reveal_problems(tab.evaluate(REVEAL_BOXES))]
-    assert problems == []
+    return problems
 
 
 #: Drills whose reveal is still too long for the question's box at the script's floor
@@ -360,13 +372,7 @@ def test_every_drills_reveal_fits_without_scrolling(
     services.reveal(session)
     tab = new_tab(width=1280, height=720)
     tab.context.add_cookies(login(teacher, site("/")))
-    problems = []
-    for language in ("en", "bn"):
-        tab.goto(site(f"/{language}/quizzes/session/{session.code}/projector/"))
-        tab.wait_for_selector(".projector-stage--reveal .projector-chart")
-        screenshot(tab, shots / f"projector-sweep-{drill}-{language}-1280.png")
-        boxes = tab.evaluate(REVEAL_BOXES)
-        problems += [
-            f"{language}: {line}" for line in reveal_problems(boxes) if "table" not in line
-        ]
+    address = site(f"/{{}}/quizzes/session/{session.code}/projector/")
+    found = projector_reveal_problems(tab, address, shots / f"projector-sweep-{drill}")
+    problems = [line for line in found if "table" not in line]
     assert problems == []
