@@ -30,6 +30,7 @@ def phase_figures(results: dict[str, Any], bare_ms: float | None) -> dict[str, A
     return {
         "requests": quiz["students"]["requests"],
         "stages_heard": results.get("stages_heard", 0),
+        "verdicts_heard": results.get("verdicts_heard", 0),
         "requests_per_min": quiz["students"]["requests"] / students / minutes,
         "p50": quiz["students"]["p50"],
         "p95": quiz["students"]["p95"],
@@ -52,6 +53,7 @@ def phase_figures(results: dict[str, Any], bare_ms: float | None) -> dict[str, A
 ROWS = (
     ("students' requests", "requests", "{:,.0f}"),
     ("new stages sent in an event", "stages_heard", "{:,.0f}"),
+    ("verdicts sent in an event", "verdicts_heard", "{:,.0f}"),
     ("  a student's, per minute", "requests_per_min", "{:.1f}"),
     ("  p50 ms", "p50", "{:.1f}"),
     ("  p95 ms", "p95", "{:.1f}"),

@@ -105,6 +105,7 @@ def summarize(
         ],
         "lost_place": run.lost_place,
         "stages_heard": run.stages_heard,
+        "verdicts_heard": run.verdicts_heard,
     }
 
 

@@ -142,7 +142,10 @@ class StreamingStudent(Student):
                     if heard[0] == "verdict" or shared.index != page.index:
                         page = shared
                         with self.run.changed:
-                            self.run.stages_heard += 1
+                            if heard[0] == "verdict":
+                                self.run.verdicts_heard += 1
+                            else:
+                                self.run.stages_heard += 1
                         continue
                 reply = self.browser.get(
                     f"{self.play_path}state/?v={page.version}", "state", htmx=True

@@ -42,7 +42,7 @@ def test_two_servers_keep_every_acknowledged_answer_once_polling_and_streaming(
         *("--students", str(STUDENTS), "--questions", str(QUESTIONS), "--workers", "2"),
         *("--think-min", "0.05", "--think-max", "0.3", "--poll", "0.3", "--ramp", "0.5"),
         *("--retry-share", "0.3", "--double-share", "0.3", "--seed", "5", "--no-bench"),
-        *("--bench-warmup", "0.1", "--reveal-pause", "0.3", "--timeout", "120"),
+        *("--bench-warmup", "0.1", "--reveal-pause", "1.0", "--timeout", "120"),
         *("--json", str(output)),
         *(("--redis",) if shutil.which("redis-server") else ()),
     ]
@@ -66,9 +66,13 @@ def test_two_servers_keep_every_acknowledged_answer_once_polling_and_streaming(
     assert results["quiz"]["kinds"]["stream"]["requests"] == 0
     assert results["sse"]["quiz"]["kinds"]["stream"]["requests"] >= STUDENTS
     assert results["sse"]["quiz"]["kinds"]["state"]["errors"] == 0
-    assert results["stages_heard"] == 0  # polling
-    # Each question and each verdict came in an event (the reveal: each student's own).
-    assert results["sse"]["stages_heard"] > STUDENTS * QUESTIONS
+    assert results["stages_heard"] == results["verdicts_heard"] == 0  # polling
+    # Questions and verdicts came in events (the reveal: each student's own). Not every one:
+    # a stream that drops, or a reveal shorter than a watch's read on a loaded machine,
+    # leaves that student to ask.
+    sse = results["sse"]
+    assert sse["stages_heard"] > 0 and sse["verdicts_heard"] > 0
+    assert sse["stages_heard"] + sse["verdicts_heard"] > STUDENTS * QUESTIONS
     assert "Poll against event streams" in result.stdout
 
 
