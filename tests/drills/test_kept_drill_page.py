@@ -12,6 +12,7 @@ from django.core.cache import caches
 from django.test import Client
 
 from tutor.core import kept_pages
+from tutor.drill_pages import kept_content
 from tutor.drills.drill import QuestionDrill
 from tutor.drills.registry import DRILLS
 
@@ -54,6 +55,35 @@ def test_kept_drill_pages_are_the_pages_rendered_as_usual(language: str, monkeyp
             kept, usual = kept_and_usual(client, address, monkeypatch)
             assert kept == usual, address
             assert f"seed={seed}" in kept and kept_pages.stand_in("query") not in kept
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_new_questions_from_the_kept_content_are_the_pages_rendered_as_usual(
+    language: str, monkeypatch: Any
+) -> None:
+    """A new question's content comes from the copy kept per drill, language, level and
+    concept (``drill_pages.kept_content``), rendered once for each: every question drill,
+    levels and concepts in turn, the copy's stand-ins each filled with this question's."""
+    whole: list[str] = []
+    render = kept_content.render_to_string
+
+    def counted(name: str, context: Any, request: Any = None) -> str:
+        whole.append(name)
+        return render(name, context, request)
+
+    monkeypatch.setattr(kept_content, "render_to_string", counted)
+    client = Client()
+    for slug in QUESTION_DRILLS:
+        concept = sorted(DRILLS[slug].concepts)[-1]
+        asked = [("medium", 5, ""), ("hard", 6, f"&concept={concept}"), ("medium", 7, "")]
+        asked += [("hard", 8, f"&concept={concept}"), ("easy", 9, ""), ("hard", 10, "")]
+        for level, seed, aimed in asked:
+            address = f"/{language}/drills/{slug}/?level={level}&seed={seed}{aimed}"
+            kept, usual = kept_and_usual(client, address, monkeypatch)
+            assert kept == usual, address
+            assert "keptpagestandin" not in kept, address
+    # One whole content per drill, level and concept; every other page from its copy.
+    assert len(whole) == 4 * len(QUESTION_DRILLS)
 
 
 def test_a_drill_page_keeps_each_visitors_query_tally_and_notice(monkeypatch: Any) -> None:

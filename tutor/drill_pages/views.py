@@ -59,6 +59,8 @@ from tutor.lessons.drill_guide import guides
 from tutor.rules.peek import peek
 from tutor.words.questions import bad_question_message
 
+from . import kept_content
+
 
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
@@ -189,21 +191,18 @@ def drill_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     return _page(request, drill, _reopened(request, drill, context))
 
 
-CONTENT_ONLY = "drills/content_only.html"
-
-
 def _page(
     request: HttpRequest, drill: QuestionDrill[Any, Any], context: dict[str, Any], status: int = 200
 ) -> HttpResponse:
     """A drill's whole page. Every question is new (a new seed each time), but the site's
     layout around it is the same for a drill in a language: for a visitor
-    ``kept_pages.keeps``, the drill's content is rendered alone (``drill_layout``) and put
-    into the layout kept per language and drill, with the address's query (the language
-    links carry it) and the CSRF token."""
+    ``kept_pages.keeps``, the drill's content is rendered alone (``drill_layout``; a new
+    question's from a kept copy, ``kept_content``) and put into the layout kept per
+    language and drill, with the address's query (the language links carry it) and the
+    CSRF token."""
     if not kept_pages.keeps(request, query=True) or not _kept_layout(drill.template):
         return render(request, drill.template, context, status=status)
-    own = {**context, "drill_layout": CONTENT_ONLY, "csrf_token": kept_pages.TOKEN}
-    content = render_to_string(drill.template, own, request)
+    content = kept_content.content(request, drill, context)
     around = {
         **context,
         "drill_content": SafeString(kept_pages.stand_in("content")),
