@@ -20,7 +20,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import get_template, render_to_string
 from django.template.loader_tags import ExtendsNode
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils.safestring import SafeString
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -101,7 +101,7 @@ def _fragment(
     """What the feedback partial reads besides the answer and its grade: all an htmx
     answer builds, since it renders only that partial (the question, the token a later
     stage posts, the next question's address and the tally)."""
-    drill_url = reverse("drills:drill", args=[drill.slug])
+    drill_url = _drill_url(drill.slug, current_language(), get_script_prefix())
     if asked.situation and drill.custom is not None:
         question = drill.custom(asked.situation, asked.level)
     else:
@@ -119,6 +119,16 @@ def _fragment(
         "next_url": question_url(drill, asked.level, base=drill_url, concept=asked.concept),
         **extra,
     }
+
+
+# Kept per process. Key: the drill, the language (the address's prefix) and the script
+# prefix, all that its address depends on; nothing of a visitor. Bounded: 32 drills x 5
+# languages, one prefix.
+@lru_cache(maxsize=256)
+def _drill_url(slug: str, language: str, script_prefix: str) -> str:
+    """A drill page's address in ``language``, reversed once (``_fragment`` asks for it on
+    every question and answer)."""
+    return reverse("drills:drill", args=[slug])
 
 
 def _context(
