@@ -124,3 +124,27 @@ def test_finished_html_without_a_form_leaves_the_csrf_token_alone() -> None:
     form = kept_pages.finished_response(f'<input value="{kept_pages.TOKEN}">', request)
     assert kept_pages.TOKEN.encode() not in form.content
     assert request.META["CSRF_COOKIE_NEEDS_UPDATE"] is True
+
+
+def test_a_kept_pages_context_given_as_a_function_is_made_only_when_the_copy_is_missing() -> None:
+    """A page whose context costs a rendering of its own (a new drill question's content
+    with its stand-ins) gives a function: called for the first copy, not for a kept one."""
+    from django.contrib.auth.models import AnonymousUser
+    from django.test import RequestFactory
+    from django.utils import translation
+
+    made: list[int] = []
+
+    def context() -> dict[str, Any]:
+        made.append(1)
+        return {"drill_content": "", "page_query": ""}
+
+    request = RequestFactory().get("/en/drills/")
+    request.user = AnonymousUser()
+    with translation.override("en"):
+        pages = [
+            kept_pages.render(request, "drills/content_only.html", context, key=("f",), slots={})
+            for _ in range(2)
+        ]
+    assert made == [1]
+    assert pages[0].content == pages[1].content

@@ -111,7 +111,7 @@ def finished_response(html: str, request: HttpRequest, status: int = 200) -> Htt
 def render(
     request: HttpRequest,
     template_name: str,
-    context: Mapping[str, Any],
+    context: Mapping[str, Any] | Callable[[], Mapping[str, Any]],
     *,
     key: tuple[Hashable, ...],
     slots: Mapping[str, Slot],
@@ -119,8 +119,9 @@ def render(
 ) -> HttpResponse:
     """The page (for a request :func:`keeps` allows): the kept copy, made if missing, with
     this request's slots and CSRF token put in. ``context`` is the page's context with
-    each slot's :func:`stand_in` where its value goes; ``key`` is everything else the page
-    shows that is not the same on every request to this address in this language.
+    each slot's :func:`stand_in` where its value goes (or a function that makes it, called
+    only when the copy is missing); ``key`` is everything else the page shows that is not
+    the same on every request to this address in this language.
 
     Kept per process. Key: the template, the language, the site's origin (the hreflang
     links hold it) and the path (the navigation and the language switcher depend on it),
@@ -130,7 +131,8 @@ def render(
     cache_key = "kept-page:" + hashlib.sha256(repr(where).encode()).hexdigest()
     html: str | None = caches["local"].get(cache_key)
     if html is None:
-        made = render_to_string(template_name, {**context, "csrf_token": TOKEN}, request)
+        given = context() if callable(context) else context
+        made = render_to_string(template_name, {**given, "csrf_token": TOKEN}, request)
         html = finish(made, language)
         caches["local"].set(cache_key, html, SECONDS)
     token = get_token(request)

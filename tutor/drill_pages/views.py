@@ -206,25 +206,30 @@ def _page(
 ) -> HttpResponse:
     """A drill's whole page. Every question is new (a new seed each time), but the site's
     layout around it is the same for a drill in a language: for a visitor
-    ``kept_pages.keeps``, the drill's content is rendered alone (``drill_layout``; a new
-    question's from a kept copy, ``kept_content``) and put into the layout kept per
-    language and drill, with the address's query (the language links carry it) and the
-    CSRF token."""
+    ``kept_pages.keeps``, the drill's content is rendered alone (``drill_layout``) and put
+    into the layout kept per language and drill, with the address's query (the language
+    links carry it) and the CSRF token; a new question's page is kept whole per level and
+    concept too, with only its own parts put in (``kept_content``)."""
     if not kept_pages.keeps(request, query=True) or not _kept_layout(drill.template):
         return render(request, drill.template, context, status=status)
-    content = kept_content.content(request, drill, context)
-    around = {
-        **context,
-        "drill_content": SafeString(kept_pages.stand_in("content")),
-        "page_query": kept_pages.stand_in("query"),
-    }
     _, mark, query = request.get_full_path().partition("?")
-    slots = {
-        "content": kept_pages.Slot(SafeString(content), text=True),
-        "query": kept_pages.Slot(mark + query),
-    }
-    key = (drill.slug,)
-    return kept_pages.render(request, drill.template, around, key=key, slots=slots, status=status)
+    slots = {"query": kept_pages.Slot(mark + query)}
+    around = {**context, "page_query": kept_pages.stand_in("query")}
+    if kept_content.is_new(context):  # the content's own parts put in, per level and concept
+        slots.update(kept_content.slots(request, drill, context))
+
+        def made() -> dict[str, Any]:  # only when the page is not kept yet
+            return {**around, "drill_content": kept_content.with_stand_ins(request, drill, context)}
+
+        return kept_pages.render(
+            request, drill.template, made, key=kept_content.key(context), slots=slots
+        )
+    content = kept_content.whole(request, drill, context)
+    slots["content"] = kept_pages.Slot(SafeString(content), text=True)
+    around["drill_content"] = SafeString(kept_pages.stand_in("content"))
+    return kept_pages.render(
+        request, drill.template, around, key=(drill.slug,), slots=slots, status=status
+    )
 
 
 # Kept per process. Key: a drill's template name (one per drill in the registry).
