@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
 from django.core.cache import caches
@@ -82,6 +83,11 @@ def test_new_questions_from_the_kept_content_are_the_pages_rendered_as_usual(
             kept, usual = kept_and_usual(client, address, monkeypatch)
             assert kept == usual, address
             assert "keptpagestandin" not in kept, address
+    # A situation given in the address (a rule page's example) shares its level's copy.
+    situation = "board=Kh+Kd+7c+4s+2h&hands=As+Qd|Ac+Jd|9s+9h"
+    address = f"/{language}/drills/holdem-showdown/?level=medium&{situation}"
+    kept, usual = kept_and_usual(client, address, monkeypatch)
+    assert kept == usual and "9s" in unquote(kept), address
     # One whole content per drill, level and concept; every other page from its copy.
     assert len(whole) == 4 * len(QUESTION_DRILLS)
 

@@ -222,7 +222,7 @@ def _page(
             return {**around, "drill_content": kept_content.with_stand_ins(request, drill, context)}
 
         return kept_pages.render(
-            request, drill.template, made, key=kept_content.key(context), slots=slots
+            request, drill.template, made, key=kept_content.key(context), slots=slots, status=status
         )
     content = kept_content.whole(request, drill, context)
     slots["content"] = kept_pages.Slot(SafeString(content), text=True)
