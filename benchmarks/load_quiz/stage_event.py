@@ -13,19 +13,27 @@ and at the reveal, ``verdict``: what a stream does for its student (their answer
 the stage of that answer taken from the process's cache: ``shared_stage.verdict``),
 against ``state200`` again, the student asking for the revealed stage.
 
+``--final 40,400,2000``: the end screen instead, for classes of those sizes (3 questions
+answered by everyone, the leaderboard on, the teacher has ended): ``final``, a student's
+request for their end screen (the poll's ``state/?v=``, as each student asks once the
+stream says ``changed``), against the bare view of the same run; ``--profile`` prints
+cProfile's functions of the largest class's end screens.
+
     .venv/bin/python -m benchmarks.load_quiz.stage_event --students 2000
+    .venv/bin/python -m benchmarks.load_quiz.stage_event --final 40,400,2000 --profile
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import shutil
 import statistics
 import tempfile
 from pathlib import Path
 
 from benchmarks.gunicorn_server import production_environment
-from benchmarks.load_quiz.inprocess import Quiz, Reply, timed
+from benchmarks.load_quiz.inprocess import Quiz, Reply, profile, timed
 from benchmarks.load_quiz.machine import load_average
 from benchmarks.load_quiz.prepare import SETTINGS_MODULE, prepare_database
 
@@ -35,10 +43,15 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=200, help="requests per batch (200)")
     parser.add_argument("--students", type=int, default=2000, help="a class of (2000)")
     parser.add_argument("--languages", type=int, default=5, help="languages in the class (5)")
+    parser.add_argument("--final", default="", help="the end screen for classes of (40,400)")
+    parser.add_argument("--profile", action="store_true", help="cProfile the end screens")
     options = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="stage-event-"))
     try:
         prepare_database(production_environment(tmp, DJANGO_SETTINGS_MODULE=SETTINGS_MODULE))
+        if options.final:
+            final(options, [int(size) for size in options.final.split(",")])
+            return
         quiz = Quiz(3)
         quiz.open_question()
         report(quiz, options)
@@ -100,6 +113,73 @@ def reveal(quiz: Quiz, options: argparse.Namespace, bare: float) -> None:
     for kind, (send, status) in kinds.items():
         value = statistics.median(timed(send, status, options.count, 1) for _ in range(5))
         print(f"  reveal, {kind:<12}{value:>6.0f} µs  {value / bare:>6.2f} x bare")
+
+
+def ended_class(students: int, leaderboard: bool) -> Quiz:
+    """A live session of 3 questions of a point each that ``students`` answered (5 of them
+    joined through the form, with cookies; the rest written straight to the database),
+    ended by the teacher. With 4 possible scores the leaderboard's top ranks are ties,
+    shown whole: hundreds of names in a class of 2,000."""
+    from django.utils import timezone
+
+    from tutor.core import names
+    from tutor.quizzes import services
+    from tutor.quizzes.models import Participant, Response, Session
+
+    quiz = Quiz(5)
+    session = Session.objects.get(pk=quiz.setup.session_id)
+    Participant.objects.bulk_create(
+        Participant(
+            session=session, nickname=f"pupil-{n:05d}", skeleton=looks[0], capitals=looks[1]
+        )
+        for n in range(students - 5)
+        for looks in [names.looks(f"pupil-{n:05d}")]
+    )
+    now, rng = timezone.now(), random.Random(students)
+    rows = []
+    for pk in session.participants.values_list("pk", flat=True):
+        for index in range(3):
+            right = rng.random() < 0.6
+            rows.append(
+                Response(
+                    participant_id=pk,
+                    index=index,
+                    answered=now,
+                    attempts=1,
+                    answer={"choice": ["a"]},
+                    correct=right,
+                    points=int(right),
+                )
+            )
+    Response.objects.bulk_create(rows, ignore_conflicts=True)
+    Session.objects.filter(pk=session.pk).update(leaderboard=leaderboard, current=2)
+    services.end(Session.objects.get(pk=session.pk))
+    return quiz
+
+
+def final(options: argparse.Namespace, sizes: list[int]) -> None:
+    """The end screen's CPU per student, as a ratio to the bare view, for each class size."""
+    print(f"load average before: {load_average()}")
+    quiz = None
+    for size in sizes:
+        figures = []
+        for leaderboard in (True, False):
+            quiz = ended_class(size, leaderboard)
+            kinds = quiz.kinds()
+            sends = {"bare": kinds["bare"], "final": kinds["state200"]}
+            assert b'class="score"' in sends["final"][0]()[2], "no end screen"
+            rounds: dict[str, list[float]] = {kind: [] for kind in sends}
+            for _ in range(5):
+                for kind, (send, status) in sends.items():
+                    rounds[kind].append(timed(send, status, options.count, 1))
+            bare, end = (statistics.median(rounds[kind]) for kind in sends)
+            figures.append(f"{end:>6.0f} µs {end / bare:>5.2f}x (bare {bare:.0f} µs)")
+        print(
+            f"  class of {size:>5}: final with the leaderboard {figures[0]}, without {figures[1]}"
+        )
+    if options.profile and quiz is not None:
+        print(profile(quiz.kinds()["state200"][0], options.count, 30))
+    print(f"load average after: {load_average()}")
 
 
 if __name__ == "__main__":
