@@ -8,7 +8,8 @@ a process renders that frame once per (session, version, language), typeset, wit
 stand-ins where a student's own parts go: the score sentence and the rows of the review
 table, each rendered once per process for each (language, value) and put in
 (:func:`markup`). The board the screen reads is kept once per process too
-(``board.py``). ``tests/quizzes/test_end_screen.py`` checks that the kept screen is the
+(``board.py``). A live session's stream sends each student their end screen so made in
+its event (:func:`final`), so nobody asks for it. ``tests/quizzes/test_end_screen.py`` checks that the kept screen is the
 one the template renders whole, byte for byte, in several languages.
 
 Only an ended session's screen is put together so: before that, a homework student's end
@@ -145,3 +146,20 @@ def _own(part: str, values: tuple[Score | bool, ...], language: str) -> str:
         html = _render(f"{TEMPLATE}#end-{part}", context, language)
         caches["local"].set(key, html, SECONDS)
     return html
+
+
+def final(code: str, language: str, participant: int, version: int) -> str | None:
+    """The end screen of the student ``participant`` (their id) at ``version`` of the
+    ended session ``code``, as their own request would get it, for the stream's event
+    (``streams.py``); None when the session is not ended at that version, or the student
+    is not in it (the page then asks)."""
+    session = hot.session(code)
+    if session is None or session.version != version or session.state != Session.State.ENDED:
+        return None
+    student = Participant.objects.filter(pk=participant, session=session, removed=False).first()
+    if student is None:
+        return None
+    student.session = session
+    here = Stage(session, student, len(session.questions), Screen.FINISHED)
+    here = finished(here, stage.at_end(stage.Rules.of(session, participant=student)))
+    return markup(here, language)
