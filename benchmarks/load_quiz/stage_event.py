@@ -14,13 +14,14 @@ the stage of that answer taken from the process's cache: ``shared_stage.verdict`
 against ``state200`` again, the student asking for the revealed stage.
 
 ``--final 40,400,2000``: the end screen instead, for classes of those sizes (3 questions
-answered by everyone, the leaderboard on, the teacher has ended): ``final``, a student's
-request for their end screen (the poll's ``state/?v=``, as each student asks once the
-stream says ``changed``), against the bare view of the same run; ``--profile`` prints
-cProfile's functions of the largest class's end screens.
+answered by everyone, the teacher has ended; with the leaderboard on, and off): ``final``,
+a student's request for their end screen (the poll's ``state/?v=``, as a page without a
+stream asks), and ``event``, what a stream does to send it in its event
+(``end_screen.final``), against the bare view of the same run; ``--profile final`` (or
+``event``) prints cProfile's functions of the largest class's.
 
     .venv/bin/python -m benchmarks.load_quiz.stage_event --students 2000
-    .venv/bin/python -m benchmarks.load_quiz.stage_event --final 40,400,2000 --profile
+    .venv/bin/python -m benchmarks.load_quiz.stage_event --final 40,400,2000 --profile event
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ def main() -> None:
     parser.add_argument("--students", type=int, default=2000, help="a class of (2000)")
     parser.add_argument("--languages", type=int, default=5, help="languages in the class (5)")
     parser.add_argument("--final", default="", help="the end screen for classes of (40,400)")
-    parser.add_argument("--profile", action="store_true", help="cProfile the end screens")
+    parser.add_argument("--profile", default="", help="with --final: cProfile final or event")
     options = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="stage-event-"))
     try:
@@ -184,7 +185,7 @@ def final(options: argparse.Namespace, sizes: list[int]) -> None:
             )
         print(f"  class of {size:>5}: with the leaderboard {figures[0]}; without {figures[1]}")
     if options.profile and quiz is not None:
-        print(profile(quiz.kinds()["state200"][0], options.count, 30))
+        print(profile(end_screens(quiz)[options.profile][0], options.count, 30))
     print(f"load average after: {load_average()}")
 
 

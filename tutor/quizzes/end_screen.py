@@ -153,13 +153,14 @@ def final(code: str, language: str, participant: int, version: int) -> str | Non
     ended session ``code``, as their own request would get it, for the stream's event
     (``streams.py``); None when the session is not ended at that version, or the student
     is not in it (the page then asks)."""
-    session = hot.session(code)
+    session = hot.session(code)  # one row, read without building SQL (hot.py)
     if session is None or session.version != version or session.state != Session.State.ENDED:
         return None
-    student = Participant.objects.filter(pk=participant, session=session, removed=False).first()
-    if student is None:
-        return None
-    student.session = session
+    if session.mode != Session.Mode.LIVE or participant not in board.board(session).places:
+        return None  # removed (the board has every student still in the quiz), or homework
+    # The student as the end screen reads them: their id (their score, their answers); a
+    # live session closes for everyone at once, so nothing else of theirs counts.
+    student = Participant(pk=participant, session=session)
     here = Stage(session, student, len(session.questions), Screen.FINISHED)
     here = finished(here, stage.at_end(stage.Rules.of(session, participant=student)))
     return markup(here, language)
