@@ -70,6 +70,7 @@ class Run:
         self.lost_place = 0
         self.stages_heard = 0  # new stages that came in a stream's event, with no request
         self.verdicts_heard = 0  # revealed answers that came in a stream's event
+        self.finals_heard = 0  # end screens that came in a stream's event
         self.browsers: list[Browser] = []
         self.unanswered: Counter[tuple[str, str]] = Counter()
         self.lost_at: list[float] = []  # when each request without a reply ended

@@ -106,6 +106,7 @@ def summarize(
         "lost_place": run.lost_place,
         "stages_heard": run.stages_heard,
         "verdicts_heard": run.verdicts_heard,
+        "finals_heard": run.finals_heard,
     }
 
 

@@ -2,9 +2,10 @@
 event stream (``tutor/quizzes/streams.py``, ``play/<code>/events/`` on the uvicorn beside
 the student's app server) instead of asking every two seconds. An ``event: stage`` holds
 the new stage itself (a new question, the same for the whole class), an ``event: verdict``
-the revealed question's stage of this student's answer: the page puts its CSRF token in
-and shows it, as ``quiz-events.js`` does, with no request; on ``changed`` (the score at
-the end) it asks with the poll's own request (``state/?v=``); a closed stream is opened
+the revealed question's stage of this student's answer, an ``event: final`` this
+student's end screen: the page puts its CSRF token in and shows it, as ``quiz-events.js``
+does, with no request; on ``changed`` (a stage of the student's own the stream does not
+send) it asks with the poll's own request (``state/?v=``); a closed stream is opened
 again, as EventSource does.
 
 The stream is read from a plain socket: one thread per student blocks in ``recv`` until an
@@ -23,7 +24,9 @@ from benchmarks.load_quiz.browser import Run, Sample, Unanswered
 from benchmarks.load_quiz.client import Student
 from benchmarks.load_quiz.pages import LANGUAGE, Failure, PlayPage
 
-EVENT_RE = re.compile(rb"event: (stage|verdict|changed|ended)\nid: (\d+)\n((?:data: [^\n]*\n)*)\n")
+EVENT_RE = re.compile(
+    rb"event: (stage|verdict|final|changed|ended)\nid: (\d+)\n((?:data: [^\n]*\n)*)\n"
+)
 TOKEN = "csrftokenstandinKEPTPAGE"  # tutor.core.kept_pages.TOKEN, the page's token's place
 KEEP = 4096  # bytes of unread stream kept while no event is found in them
 
@@ -136,14 +139,18 @@ class StreamingStudent(Student):
                     heard = ("changed", "?", "")  # the stream ended: ask first
                 if heard is None or heard[1] == page.version or heard[0] == "ended":
                     continue
-                if heard[0] in ("stage", "verdict") and int(heard[1]) > int(page.version or -1):
+                own = heard[0] in ("verdict", "final")
+                if (own or heard[0] == "stage") and int(heard[1]) > int(page.version or -1):
                     shared = PlayPage.parse(heard[2].replace(TOKEN, self.csrf))
-                    # As quiz-events.js: a verdict is this student's, a stage a new question's.
-                    if heard[0] == "verdict" or shared.index != page.index:
+                    # As quiz-events.js: a verdict or an end screen is this student's, a
+                    # stage a new question's.
+                    if own or shared.index != page.index:
                         page = shared
                         with self.run.changed:
                             if heard[0] == "verdict":
                                 self.run.verdicts_heard += 1
+                            elif heard[0] == "final":
+                                self.run.finals_heard += 1
                             else:
                                 self.run.stages_heard += 1
                         continue

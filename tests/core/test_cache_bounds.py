@@ -48,6 +48,7 @@ UNBOUNDED: dict[str, str] = {
 #: Module-level containers that a module bounds itself, each with the constant that bounds it.
 BOUNDED_BY_HAND: dict[str, str] = {
     "tutor.drills.tournament.replay._RUNS": "tutor.drills.tournament.replay._RUNS_KEPT",
+    "tutor.quizzes.board._kept": "tutor.quizzes.board.KEPT_BOARDS",
 }
 
 

@@ -108,10 +108,10 @@ def test_a_student_hears_the_next_question_in_the_event(quiz: Quiz) -> None:
         assert heard.startswith(f"event: verdict\nid: {start + 2}\n")
         assert "This question is closed" in heard and "Asha" not in heard
         await sync_to_async(services.end)(await sync_to_async(Session.objects.get)(pk=session.pk))
-        assert [e.split("\n")[0] for e in await events_of(chunks, 2)] == [
-            "event: changed",
-            "event: ended",
-        ]
+        final, ended = await events_of(chunks, 2)
+        assert final.startswith(f"event: final\nid: {start + 3}\n")  # the end screen
+        assert "The quiz is over" in final and 'class="score"' in final
+        assert ended.startswith(f"event: ended\nid: {start + 3}\n")
         with pytest.raises(StopAsyncIteration):
             await anext(chunks)  # the stream ends with the session
 

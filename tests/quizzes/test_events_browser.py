@@ -87,6 +87,12 @@ def test_the_next_question_comes_in_the_event(chromium: Any, asgi_site: str, qui
     )
     assert page.locator(".feedback").count() == 1
     assert polls == []
+    # The end: this student's end screen comes in the event, and the page asks nothing.
+    services.end(Session.objects.get(pk=session.pk))
+    page.locator("#stage .score").wait_for(timeout=WAIT_MS)
+    assert page.locator("#stage .poll").count() == 0
+    time.sleep(2.5)
+    assert polls == []
     page.context.close()
 
 

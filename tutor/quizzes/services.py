@@ -6,10 +6,10 @@ graded against the stored question.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Any, NamedTuple
+from typing import Any
 
 from django.core.cache import caches
 from django.db import IntegrityError, transaction
@@ -25,6 +25,7 @@ from tutor.drills.registry import quiz_drills
 from tutor.drills.written import NOT_ANSWER_FIELDS, WrittenQuestion, grade
 
 from . import events, hot, nicknames, scoring
+from .board import Board, Entrant, Standing, board, leaderboard, scores
 from .dealing import asking, question, questions_of, runnable, snapshot
 from .models import NICKNAME_LENGTH, Participant, Quiz, Response, Session, SessionSettings
 from .timers import TIME_GRACE, deadline, open_for, timed_out
@@ -217,10 +218,14 @@ def _earned(
 __all__ = [
     "TIME_GRACE",
     "AnswerError",
+    "Board",
+    "Entrant",
     "Refused",
+    "Standing",
     "WrittenQuestion",
     "answer_counts",
     "asking",
+    "board",
     "current_index",
     "deadline",
     "end",
@@ -305,61 +310,6 @@ def answer_counts(session: Session, index: int) -> dict[str, int]:
     (``right``)."""
     rows = Response.objects.of_session(session).filter(index=index).answered()
     return {**rows.tally(), "joined": session.participants.filter(removed=False).count()}
-
-
-class Entrant(NamedTuple):
-    """A student as the leaderboard names them."""
-
-    pk: int
-    nickname: str
-
-
-def scores(session: Session) -> list[tuple[Entrant, scoring.Score, int]]:
-    """(student, points, right answers), best first: the leaderboard.
-
-    One query for the whole class. Once a session has ended its scores cannot change, and
-    every student asks for them in the same second, so each process keeps them a minute,
-    as plain values (a board of model instances cost a class of 400 a millisecond each to
-    unpickle)."""
-    # Kept per process (LocMemCache: every get is a fresh copy). Key: the session (its id
-    # and its random code: an id can come back after a delete) and its version; the board
-    # is the whole class's, the same for everyone who asks.
-    key = f"quiz-scores:{session.pk}:{session.code}:{session.version}"
-    ended = session.state == Session.State.ENDED
-    if ended and (board := caches["local"].get(key)) is not None:
-        return board
-    rows = session.participants.filter(removed=False).with_scores()
-    ranked = sorted(rows, key=lambda p: (-p.total, p.joined))
-    board = [(Entrant(p.pk, p.nickname), p.total, p.right) for p in ranked]
-    if ended:
-        caches["local"].set(key, board, 60)
-    return board
-
-
-@dataclass(frozen=True)
-class Standing:
-    """A place on the leaderboard: students with the same points share a rank (1, 2, 2, 4)."""
-
-    rank: int
-    participant: Entrant
-    points: scoring.Score
-    correct: int
-
-
-def leaderboard(
-    session: Session, top: int = 10, board: list[tuple[Entrant, scoring.Score, int]] | None = None
-) -> list[Standing]:
-    """The students ranked by points, ties sharing a rank, down to rank ``top`` (a tie at
-    the last rank shown is shown whole). ``board``: the session's scores, if already read."""
-    standings: list[Standing] = []
-    board = scores(session) if board is None else board
-    for place, (participant, points, correct) in enumerate(board, start=1):
-        tied = standings and standings[-1].points == points
-        rank = standings[-1].rank if tied else place
-        if rank > top:
-            break
-        standings.append(Standing(rank, participant, points, correct))
-    return standings
 
 
 def rename(participant: Participant, nickname: str) -> Participant:

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET
 from tutor.core import kept_pages
 from tutor.core.numbers import whole_number
 
-from . import hot, shared_stage, streams
+from . import end_screen, hot, shared_stage, streams
 from .joins import cookie_token
 from .models import Session, is_code
 
@@ -44,7 +44,9 @@ def _listener(code: str, token: str) -> tuple[str, int] | None:
     return session.settings_view.language or participant.language, participant.pk
 
 
-STAGES = streams.Stages(shared=shared_stage.markup, verdict=shared_stage.verdict)
+STAGES = streams.Stages(
+    shared=shared_stage.markup, verdict=shared_stage.verdict, final=end_screen.final
+)
 
 
 @require_GET

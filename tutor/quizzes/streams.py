@@ -13,10 +13,14 @@ as ``Last-Event-ID`` when it reconnects, so a dropped student catches up), eithe
 - ``event: verdict``, at the reveal of an untimed question, the stage of this student's
   answer (``shared_stage.verdict``: rendered once per process for each answer given, the
   student's answer read by the stream, no request of the page's); or
-- ``event: changed``, when what the student sees is otherwise their own (the score at the
-  end): the page asks for it with the poll's own request (``state/?v=``), each stream after
-  a random delay of up to ``QUIZ_STREAM_SPREAD`` seconds so that the class's requests do
-  not all come in the same instant.
+- ``event: final``, when the teacher ends the session, this student's end screen (score,
+  review, leaderboard: ``end_screen.final``, put together from parts each process keeps,
+  the student's answers read by the stream), followed by ``event: ended``; or
+- ``event: changed``, when what the student sees is otherwise their own (a clock counting
+  their seconds, a student who joined after the question): the page asks for it with the
+  poll's own request (``state/?v=``), each stream after a random delay of up to
+  ``QUIZ_STREAM_SPREAD`` seconds so that the class's requests do not all come in the
+  same instant.
 
 Where a change is seen: each process watches each session that has a listener with one
 task reading :func:`tutor.quizzes.poll.live_state` (the "state" cache, Redis when
@@ -73,12 +77,14 @@ Made = tuple[int, str] | None  # (the session's version, the stage's HTML), or n
 
 @dataclass(frozen=True)
 class Stages:
-    """How a stream gets the stages it sends (``stream_views``: ``shared_stage``'s), each a
-    function of plain values run in a thread: the stage of a (code, language) shared by
-    every student, and the revealed stage of a (code, language, participant's id, version)."""
+    """How a stream gets the stages it sends (``stream_views``: ``shared_stage``'s and
+    ``end_screen``'s), each a function of plain values run in a thread: the stage of a
+    (code, language) shared by every student, and the revealed stage and the end screen of
+    a (code, language, participant's id, version)."""
 
     shared: Callable[[str, str], Made]
     verdict: Callable[[str, str, int, int], str | None]
+    final: Callable[[str, str, int, int], str | None]
 
 
 def open_streams() -> int:
@@ -159,10 +165,15 @@ def event(name: str, version: int, data: str) -> bytes:
     return f"event: {name}\nid: {version}\n{lines}\n".encode()
 
 
-async def _verdict(
-    stages: Stages, code: str, language: str, participant: int, version: int
+async def _own(
+    make: Callable[[str, str, int, int], str | None],
+    code: str,
+    language: str,
+    participant: int,
+    version: int,
 ) -> str | None:
-    read = off_loop(stages.verdict)
+    """The student's own stage (``Stages.verdict``, ``Stages.final``), made in a thread."""
+    read = off_loop(make)
     return await read(code, language, participant, version)
 
 
@@ -182,12 +193,16 @@ async def stream(
             if version is not None and version != seen:
                 seen = version
                 if watch.state == Session.State.ENDED:
-                    yield event("changed", version, str(version))
+                    html = await _own(stages.final, code, language, participant, version)
+                    if html is not None:
+                        yield event("final", version, html)
+                    else:
+                        yield event("changed", version, str(version))
                     yield event("ended", version, str(version))
                     return
                 if watch.state == Session.State.REVEAL:
                     name = "verdict"
-                    html = await _verdict(stages, code, language, participant, version)
+                    html = await _own(stages.verdict, code, language, participant, version)
                 else:
                     name, html = "stage", await _shared(watch, code, language, stages.shared)
                 if html is not None:

@@ -37,7 +37,7 @@ from tutor.drills.written_answers import reveal_feedback
 from tutor.learning import record as learning
 from tutor.words.base import join_names
 
-from . import hot, services, stage, timers
+from . import end_screen, hot, services, stage, timers
 from .joins import cookie_token
 from .models import Participant, Response, Session, is_code
 from .poll import STOP_POLLING, live_state, quick_reply
@@ -104,20 +104,12 @@ def _finished(request: HttpRequest, here: Stage, view: stage.StageView) -> Stage
     session, participant = here.session, here.participant
     if session.mode == Session.Mode.HOMEWORK:
         services.finished(session, participant)
-    board = services.scores(session)
-    score, right = next(((pts, ok) for p, pts, ok in board if p.pk == participant.pk), (0, 0))
+    here = end_screen.finished(here, view)
     # The explanations are rendered on request (a link): a whole class reaches the end of
     # a live quiz in the same second.
-    explain = view.show_review and request.GET.get("review") == "1"
-    return replace(
-        here,
-        total=session.asked,  # ended early: the questions never opened do not count
-        score=score,
-        right=right,
-        leaderboard=services.leaderboard(session, board=board) if view.show_leaderboard else None,
-        review=_review(request, session, participant, explain) if view.show_review else None,
-        explained=explain,
-    )
+    if not (view.show_review and request.GET.get("review") == "1"):
+        return here
+    return replace(here, review=_explain(request, here), explained=True)
 
 
 def _question(
@@ -165,34 +157,17 @@ def _feedback_for(q: services.WrittenQuestion, response: Response) -> Grade | No
         return None
 
 
-def _review(
-    request: HttpRequest, session: Session, participant: Participant, explain: bool
-) -> list[ReviewRow]:
-    """Each question that counts: this student's result, and with ``explain`` the question
-    again with the explanation of their answer (of the right answer, when they gave none)."""
+def _explain(request: HttpRequest, here: Stage) -> list[ReviewRow]:
+    """The review's rows, each with the question again and the explanation of this
+    student's answer (of the right answer, when they gave none)."""
+    session, participant = here.session, here.participant
+    answers = hot.responses(participant)
     rows = []
-    answers = {r.index: r for r in participant.responses.all()}
-    for index in range(session.asked):
-        response = answers.get(index)
-        answered = bool(response and response.answered)
-        explained = (
-            _explained(
-                request,
-                services.question(session, index, participant),
-                response if answered else None,
-            )
-            if explain
-            else ""
-        )
-        rows.append(
-            ReviewRow(
-                number=index + 1,
-                answered=answered,
-                correct=bool(response and response.correct),
-                points=response.points if response else 0,
-                explained=explained,
-            )
-        )
+    for row in here.review or []:
+        response = answers.get(row.number - 1)
+        q = services.question(session, row.number - 1, participant)
+        explained = _explained(request, q, response if row.answered else None)
+        rows.append(replace(row, explained=explained))
     return rows
 
 
@@ -220,6 +195,8 @@ def stage_markup(here: Stage, finish: bool = True) -> str:
     page's path, the CSP nonce: whole pages need them), a sixth of its cost.
     ``tests/quizzes/test_student.py`` checks that both ways give the same stage."""
     language = current_language()
+    if finish and end_screen.kept(here):
+        return end_screen.markup(here, language)
     key = here.cache_key(language) if finish else None
     clock = key is not None and here.seconds_left is not None
     # Kept per process. Key: Stage.cache_key, everything the stage shows (the language,

@@ -60,6 +60,7 @@
   // "stage": the new stage of every student of this language, put in as the poll's reply
   // would be, unless the page already shows that question (then it asks for its own).
   // "verdict": the revealed question's stage of this student's answer, put in.
+  // "final": this student's end screen (the quiz is over), put in.
   // "changed": the new stage is this student's own; the poll asks for it.
   document.addEventListener("htmx:sseBeforeMessage", (event) => {
     event.preventDefault();
@@ -67,7 +68,8 @@
     const newer = parseInt(message.lastEventId, 10) > (version() ?? -1);
     const here = poll()?.dataset.question;
     const there = /class="poll"[^>]*data-question="(\d*)"/.exec(message.data)?.[1];
-    const fits = message.type === "verdict" || (message.type === "stage" && here !== there);
+    const own = message.type === "verdict" || message.type === "final";
+    const fits = own || (message.type === "stage" && here !== there);
     if (newer && fits) {
       window.htmx.swap(stage(), message.data.replaceAll(TOKEN, token()), {
         swapStyle: "innerHTML",

@@ -1,0 +1,132 @@
+"""A session's scores, best first, and the leaderboard read from them.
+
+Once a session has ended its scores cannot change, and every student of the class asks
+for them in the same seconds (their end screen: their own score, the leaderboard). So
+each process keeps the ended board, read once, as immutable values (:class:`Board`: the
+rows, each student's points by id, the leaderboard's top ranks), handed out as they are:
+no copy per request. A board of 2,000 kept in ``LocMemCache`` was unpickled whole by each
+of the 2,000 requests.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import NamedTuple
+
+from .models import Participant, Session
+from .scoring import Score
+
+LEADERBOARD_TOP = 10  # the ranks a leaderboard shows (a tie at the last shown whole)
+KEPT_BOARDS = 16  # ended sessions whose board a process keeps (the least recent goes)
+KEPT_SECONDS = 600.0  # and for how long: a class reads its end screens in a few minutes
+
+
+class Entrant(NamedTuple):
+    """A student as the leaderboard names them."""
+
+    pk: int
+    nickname: str
+
+
+Row = tuple[Entrant, Score, int]  # (student, points, right answers)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A place on the leaderboard: students with the same points share a rank (1, 2, 2, 4)."""
+
+    rank: int
+    participant: Entrant
+    points: Score
+    correct: int
+
+
+@dataclass(frozen=True)
+class Board:
+    """A session's scores: ``rows`` best first, ``places`` each student's (points, right
+    answers) by id, ``top`` the leaderboard to :data:`LEADERBOARD_TOP`. Immutable: a kept
+    board is handed to every request as it is."""
+
+    rows: tuple[Row, ...]
+    places: Mapping[int, tuple[Score, int]]
+    top: tuple[Standing, ...]
+
+    @classmethod
+    def of(cls, rows: tuple[Row, ...]) -> Board:
+        places = MappingProxyType({entrant.pk: (points, right) for entrant, points, right in rows})
+        return cls(rows, places, tuple(ranked(rows, LEADERBOARD_TOP)))
+
+    def place(self, pk: int) -> tuple[Score, int]:
+        """(points, right answers) of the student with id ``pk``; (0, 0) when not on it."""
+        return self.places.get(pk, (0, 0))
+
+
+# Kept per process, the least recent dropped past KEPT_BOARDS or after KEPT_SECONDS. Key:
+# the session's id, its random join code (an id can come back after a delete) and its
+# version (a rename or a removal bumps it); the value is the whole class's board, the same
+# for everyone who asks, immutable. Only ended sessions' boards: no answer changes them.
+_kept: OrderedDict[tuple[int, str, int], tuple[float, Board]] = OrderedDict()
+_lock = threading.Lock()
+
+
+def _read(session: Session) -> Board:
+    rows = Participant.objects.filter(session_id=session.pk, removed=False).with_scores()
+    ranked_rows = sorted(rows, key=lambda p: (-p.total, p.joined))
+    return Board.of(tuple((Entrant(p.pk, p.nickname), p.total, p.right) for p in ranked_rows))
+
+
+def board(session: Session) -> Board:
+    """The session's board: one query for the whole class, kept once it has ended."""
+    if session.state != Session.State.ENDED:
+        return _read(session)
+    key = (session.pk, session.code, session.version)
+    now = time.monotonic()
+    with _lock:
+        kept = _kept.get(key)
+        if kept is not None and now - kept[0] < KEPT_SECONDS:
+            _kept.move_to_end(key)
+            return kept[1]
+    made = _read(session)  # outside the lock: two threads may both read it once
+    with _lock:
+        _kept[key] = (now, made)
+        _kept.move_to_end(key)
+        while len(_kept) > KEPT_BOARDS:
+            _kept.popitem(last=False)
+    return made
+
+
+def forget() -> None:
+    """Drop every kept board (tests)."""
+    with _lock:
+        _kept.clear()
+
+
+def scores(session: Session) -> tuple[Row, ...]:
+    """(student, points, right answers), best first: the leaderboard's rows."""
+    return board(session).rows
+
+
+def ranked(rows: tuple[Row, ...], top: int) -> list[Standing]:
+    """The students of ``rows`` ranked by points, ties sharing a rank, down to rank
+    ``top`` (a tie at the last rank shown is shown whole)."""
+    standings: list[Standing] = []
+    for place, (participant, points, correct) in enumerate(rows, start=1):
+        tied = standings and standings[-1].points == points
+        rank = standings[-1].rank if tied else place
+        if rank > top:
+            break
+        standings.append(Standing(rank, participant, points, correct))
+    return standings
+
+
+def leaderboard(
+    session: Session, top: int = LEADERBOARD_TOP, kept: Board | None = None
+) -> list[Standing]:
+    """The leaderboard of ``session`` to rank ``top``; ``kept``: its board, if read."""
+    read = board(session) if kept is None else kept
+    return list(read.top) if top == LEADERBOARD_TOP else ranked(read.rows, top)
