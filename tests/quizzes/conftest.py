@@ -5,15 +5,26 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import caches
 from django.test import Client
 from django.utils import timezone
 
-from tutor.quizzes import services
+from tutor.quizzes import board, services
 from tutor.quizzes.models import Participant, Quiz, Response, Session, Slot
 
 from .classroom import form, holdem_answers, teenpatti_answers
 
 PASSWORD = "a-long-password-123"
+
+
+@pytest.fixture
+def nothing_kept():
+    """No kept fragment or ended board left from another test, before or after."""
+    caches["local"].clear()
+    board.forget()
+    yield
+    caches["local"].clear()
+    board.forget()
 
 
 @pytest.fixture

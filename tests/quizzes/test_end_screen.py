@@ -13,22 +13,13 @@ from django.utils import translation
 
 from tests.quizzes.test_student import join, right_answer, wrong_answer
 from tutor.core import kept_pages
-from tutor.quizzes import board, end_screen, services, stage
+from tutor.quizzes import end_screen, services, stage
 from tutor.quizzes.models import Participant, Quiz, Session
 from tutor.quizzes.stage import Screen, Stage
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("nothing_kept")]
 
 LANGUAGES = ("en", "bn", "ja", "cs")
-
-
-@pytest.fixture(autouse=True)
-def nothing_kept():
-    caches["local"].clear()
-    board.forget()
-    yield
-    caches["local"].clear()
-    board.forget()
 
 
 def whole(session: Session, participant: Participant, language: str) -> str:

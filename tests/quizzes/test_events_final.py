@@ -8,15 +8,17 @@ import re
 
 import pytest
 from asgiref.sync import sync_to_async
-from django.core.cache import caches
 
-from tutor.quizzes import board, end_screen, services
+from tutor.quizzes import end_screen, services
 from tutor.quizzes.models import Participant, Quiz, Session
 
 from .classroom import form, teenpatti_answers
 from .test_events import events_of, in_own_thread, join, listener, quick_watch, run
 
-pytestmark = pytest.mark.django_db(transaction=True)  # the stream reads in its own thread
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("nothing_kept"),
+]  # the stream reads in its own thread
 
 __all__ = ["quick_watch"]  # the fixture, used here too
 
@@ -24,14 +26,6 @@ __all__ = ["quick_watch"]  # the fixture, used here too
 def data_of(event: str) -> str:
     """An event's data, its ``data:`` lines joined again."""
     return "\n".join(re.findall(r"^data: (.*)$", event, flags=re.MULTILINE))
-
-
-@pytest.fixture(autouse=True)
-def nothing_kept():
-    caches["local"].clear()
-    board.forget()
-    yield
-    caches["local"].clear()
 
 
 @in_own_thread
