@@ -4,7 +4,9 @@ import os
 from collections.abc import Iterator
 
 import pytest
+import pytest_django
 from django.conf import settings
+from django.db import connections
 from django.utils import translation
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
@@ -83,3 +85,23 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         fixtures = set(getattr(item, "fixturenames", ()))
         if item.get_closest_marker("django_db") or fixtures & DATABASE_FIXTURES:
             item.add_marker(pytest.mark.database)
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(
+    django_db_setup: None, django_db_blocker: pytest_django.DjangoDbBlocker
+) -> Iterator[None]:
+    """pytest-django's test database, whose teardown on PostgreSQL first ends any session
+    still connected to it, as ``DROP DATABASE ... WITH (FORCE)`` would: a live server's or
+    an ASGI thread pool's thread can keep a connection past the last test, and PostgreSQL
+    refuses to drop a database in use ("being accessed by other users"), which failed a
+    whole run after every test had passed. SQLite has no such refusal."""
+    yield
+    with django_db_blocker.unblock():
+        for connection in connections.all(initialized_only=True):
+            if connection.vendor == "postgresql":
+                with connection.cursor() as cursor:
+                    cursor.execute(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                        " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                    )
