@@ -23,7 +23,7 @@ from tutor.drills.registry import DRILLS
 from tutor.quizzes import services
 from tutor.quizzes.models import Quiz, Slot
 
-from .axe import SERIOUS, violations
+from .axe import COLOUR_RULES, SERIOUS, violations
 
 pytestmark = pytest.mark.browser
 
@@ -165,18 +165,26 @@ def test_the_teachers_bank_classes_printables_and_sharing_have_no_axe_violations
 
 def test_the_audit_finds_what_a_screen_reader_user_would_miss(chromium: Browser) -> None:
     """The audit itself, on a page broken on purpose: an image without a text equivalent,
-    a button without a name and a form field without a label are each reported, and
-    only the serious and critical ones when asked for those."""
+    a button without a name, a form field without a label, pale text and a link told
+    apart by colour alone are each reported; only the serious and critical ones when asked
+    for those, and all but the colours' when the colour rules are left out."""
     context = chromium.new_context(viewport={"width": 360, "height": 740})
     page = context.new_page()
     page.set_content(
         '<!doctype html><html lang="en"><head><title>Broken</title></head><body><main>'
         '<h1>Broken</h1><img src="data:,"><button></button><input type="text">'
+        '<p style="color:#bbb">Pale words</p><p style="color:#000">Read <a href="#x"'
+        ' style="color:#222;text-decoration:none">this link</a> in a sentence.</p>'
         "</main></body></html>"
     )
     found = violations(page)
     serious = violations(page, SERIOUS)
+    colourless = violations(page, colours=False)
     context.close()
     rules = {line.split(" ")[0] for line in found}
     assert {"image-alt", "button-name", "label"} <= rules, found
     assert serious and all("(critical)" in line or "(serious)" in line for line in serious)
+    # Pale grey on white, and a link told from its sentence by colour alone: found by the
+    # colour rules, and only by them (the page sweep runs those in one language a page).
+    assert {"color-contrast", "link-in-text-block"} <= rules, found
+    assert {line.split(" ")[0] for line in colourless} == rules - set(COLOUR_RULES)

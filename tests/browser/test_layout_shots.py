@@ -16,19 +16,26 @@ languages, each failing on what a learner would see as broken:
     commas, colons or "·" inside Japanese, a Czech one-letter word before a plain space;
 (e) an axe-core audit (``axe.py``), at one of the two sizes a language (360 px for English,
     Hindi and Czech, 1280 px for Bengali and Japanese): no serious or critical violation,
-    none at all on the ``STRICT`` page types.
+    none at all on the ``STRICT`` page types. Its two colour rules (``COLOUR_RULES``: text
+    against its background, a link against its sentence) judge the stylesheet, which is
+    the same in every language, and take more than half of an audit's time on a long
+    page; they run in one language a page type, the five in turn down the list.
 
 Each state is reached once a language (in a fresh browser context: its own session) and
 looked at in both sizes by resizing the window, so a state behind a form (a drill's
 feedback, a hand played out) costs its requests once. One test per page type: a failure
 lists every language and size that broke, with the elements (tag, classes, text).
 
-The screenshots (full page, PNG) go to ``$SHOTS_DIR`` when it is set, else to a pytest
-temporary directory (CI keeps no files), named ``<page type>-<language>-<width>.png``.
-Every page type is done in all five languages at both sizes (no subset): 59 page types ×
-5 languages × 2 sizes = 590 checked screenshots and 295 audits. Within ``make test`` on a
-2-core Intel Xeon (two pytest-xdist workers, 2 December 2026), the page types' tests took
-402 s together (the time summed over both workers), the axe audits included.
+The screenshots (full page, PNG) are for people: they are taken only when ``$SHOTS_DIR``
+is set, into it, named ``<page type>-<language>-<width>.png`` (``SHOTS_DIR=/tmp/shots make
+test PYTEST_ARGS=tests/browser/test_layout_shots.py``). No check reads them: every check
+above runs on the page itself, so without ``$SHOTS_DIR`` (CI, ``make test``) the sweep
+checks the same and skips Chromium's PNG encoding, a fifth of its time.
+Every page type is done in all five languages at both sizes (no subset): 72 page types ×
+5 languages × 2 sizes = 720 checked states and 360 audits (72 of them with the colour
+rules). On a 2-core AMD EPYC the page types' tests took 1,266 s within ``make test`` (the
+time summed over both workers, 2 December 2026) with a screenshot of every state and the
+colour rules in every audit; the audits were about two thirds of it.
 """
 
 from __future__ import annotations
@@ -38,7 +45,6 @@ import os
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
@@ -165,9 +171,24 @@ def layout_problems(page: Page) -> list[str]:
     return page.evaluate(LAYOUT_PROBLEMS)  # type: ignore[no-any-return]
 
 
-def screenshot(page: Page, path: Path) -> None:
-    """The whole page as a PNG. Chromium's own capture, told to encode for speed: half the
-    time of Playwright's ``full_page`` screenshot, which matters on 30,000 px rule pages."""
+def shots_folder() -> Path | None:
+    """``$SHOTS_DIR`` (made if missing), where the browser tests put their screenshots for
+    people to look at; None when it is not set, and then no screenshot is taken."""
+    named = os.environ.get("SHOTS_DIR")
+    if not named:
+        return None
+    path = Path(named)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def screenshot(page: Page, folder: Path | None, name: str) -> None:
+    """The whole page as a PNG named ``name`` in ``folder``; nothing when ``folder`` is None.
+    Chromium's own capture, told to encode for speed: half the time of Playwright's
+    ``full_page`` screenshot, which matters on 30,000 px rule pages."""
+    if folder is None:
+        return
+    path = folder / name
     cdp = page.context.new_cdp_session(page)
     size = page.evaluate(
         "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
@@ -186,14 +207,9 @@ def screenshot(page: Page, path: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Where the screenshots go: ``$SHOTS_DIR``, else a temporary directory."""
-    named = os.environ.get("SHOTS_DIR")
-    if not named:
-        return tmp_path_factory.mktemp("shots")
-    path = Path(named)
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+def shots() -> Path | None:
+    """Where the screenshots go: ``$SHOTS_DIR``, else nowhere (none are taken)."""
+    return shots_folder()
 
 
 @pytest.fixture(scope="module")
@@ -208,24 +224,27 @@ def windows(chromium: Browser) -> Iterator[dict[str, Page]]:
         context.close()
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings: Any) -> None:
-    """Quick password hashing for the teacher each test makes."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def colour_language(kind: PageType) -> str:
+    """The language in which a page type's colours are audited: the five in turn down the
+    list of page types, so each language and both sizes have their share."""
+    return LANGUAGES[PAGE_TYPES.index(kind) % len(LANGUAGES)]
 
 
-def look(page: Page, kind: PageType, lang: str, shots: Path) -> list[str]:
-    """The problems of the page as it is, at each size, with a screenshot of each, and the
-    axe audit at the language's size."""
+def look(page: Page, kind: PageType, lang: str, shots: Path | None) -> list[str]:
+    """The problems of the page as it is, at each size (with a screenshot of each when
+    ``shots`` names a folder), and the axe audit at the language's size (its colour rules
+    in the page type's :func:`colour_language` only)."""
     failures = []
     audited = SIZES[LANGUAGES.index(lang) % len(SIZES)][0]
+    colours = lang == colour_language(kind)
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         failures += [f"{lang} {width}px: {line}" for line in layout_problems(page)]
-        screenshot(page, shots / f"{kind.name}-{lang}-{width}.png")
+        screenshot(page, shots, f"{kind.name}-{lang}-{width}.png")
         if width == audited:
             impacts = None if kind.name in STRICT else SERIOUS
-            failures += [f"{lang} {width}px axe: {line}" for line in violations(page, impacts)]
+            found = violations(page, impacts, colours=colours)
+            failures += [f"{lang} {width}px axe: {line}" for line in found]
     return failures
 
 
@@ -243,7 +262,7 @@ def rendered_text_problems(page: Page, kind: PageType, lang: str) -> list[str]:
 
 @pytest.mark.parametrize("kind", PAGE_TYPES, ids=lambda kind: kind.name)
 def test_page_type_fits_and_passes_axe_at_phone_and_desktop_width(
-    windows: dict[str, Page], site: Callable[[str], str], shots: Path, kind: PageType
+    windows: dict[str, Page], site: Callable[[str], str], shots: Path | None, kind: PageType
 ) -> None:
     world: World = make_world()
     failures: list[str] = []

@@ -7,13 +7,12 @@ too small to read (the question's words under 40 px, the join code under 96 px a
 and → press the next control in place, never from inside a text field, and a press on
 the console reaches the projector within a poll.
 
-Screenshots go to ``$SHOTS_DIR`` when it is set (else a temporary directory), named
-``projector-<scene>-<language>-<width>.png``: look at them.
+Screenshots go to ``$SHOTS_DIR`` when it is set (else none are taken: no check reads them),
+named ``projector-<scene>-<language>-<width>.png``: look at them.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -29,7 +28,7 @@ from tutor.quizzes import services
 from tutor.quizzes.models import Participant, Quiz, Session, Slot
 
 from .axe import violations
-from .test_layout_shots import layout_problems, screenshot
+from .test_layout_shots import layout_problems, screenshot, shots_folder
 
 pytestmark = pytest.mark.browser
 
@@ -112,11 +111,8 @@ def login(owner: object, url: str) -> list[dict[str, str]]:
 
 
 @pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    named = os.environ.get("SHOTS_DIR")
-    path = Path(named) if named else tmp_path
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+def shots() -> Path | None:
+    return shots_folder()
 
 
 @pytest.fixture
@@ -128,7 +124,7 @@ def teacher() -> Iterator[object]:
 def test_projector_scenes_fit_read_and_pass_axe(
     new_tab: Callable[..., Page],
     site: Callable[[str], str],
-    shots: Path,
+    shots: Path | None,
     teacher: object,
     language: str,
 ) -> None:
@@ -142,7 +138,7 @@ def test_projector_scenes_fit_read_and_pass_axe(
             tab.goto(site(f"/{language}/quizzes/session/{session.code}/projector/"))
             tab.wait_for_selector(f".projector-stage--{scene}")
             where = f"{scene} {width}x{height}"
-            screenshot(tab, shots / f"projector-{scene}-{language}-{width}.png")
+            screenshot(tab, shots, f"projector-{scene}-{language}-{width}.png")
             problems += [f"{where}: {line}" for line in layout_problems(tab)]
             problems += [f"{where}: {line}" for line in tab.evaluate(OFF_SCREEN)]
             problems += [f"{where}: axe {line}" for line in violations(tab)]
@@ -211,7 +207,7 @@ def test_projector_works_without_javascript(
 
 
 def test_a_question_answered_by_typing_shows_the_question_not_empty_boxes(
-    new_tab: Callable[..., Page], site: Callable[[str], str], shots: Path, teacher: object
+    new_tab: Callable[..., Page], site: Callable[[str], str], shots: Path | None, teacher: object
 ) -> None:
     """Side pots are answered by typing amounts and ticking seats on each student's own
     device: the wall shows the question and its table across the screen, never a column of
@@ -226,7 +222,7 @@ def test_a_question_answered_by_typing_shows_the_question_not_empty_boxes(
     for scene in ("question", "reveal"):
         tab.goto(site(f"/en/quizzes/session/{session.code}/projector/"))
         tab.wait_for_selector(f".projector-stage--{scene}")
-        screenshot(tab, shots / f"projector-typed-{scene}.png")
+        screenshot(tab, shots, f"projector-typed-{scene}.png")
         boxes = tab.locator(
             ".projector-question input[type=number], .projector-question input[type=checkbox]"
         )
@@ -300,7 +296,7 @@ def reveal_problems(boxes: dict[str, Any]) -> list[str]:
 
 
 def test_a_side_pots_reveal_shows_the_key_the_table_and_the_chart_whole(
-    new_tab: Callable[..., Page], site: Callable[[str], str], shots: Path, teacher: object
+    new_tab: Callable[..., Page], site: Callable[[str], str], shots: Path | None, teacher: object
 ) -> None:
     """Regression (issue 23): the reveal of a side-pots question (a right answer of four
     pots, each with its players) squeezed the question's table to a sliver under the key,
@@ -317,23 +313,19 @@ def test_a_side_pots_reveal_shows_the_key_the_table_and_the_chart_whole(
     services.reveal(session)
     tab = new_tab(width=1280, height=720)
     tab.context.add_cookies(login(teacher, site("/")))
-    shot = shots / "projector-side-pots-reveal"
-    assert (
-        projector_reveal_problems(
-            tab, site(f"/{{}}/quizzes/session/{session.code}/projector/"), shot
-        )
-        == []
-    )
+    address = site(f"/{{}}/quizzes/session/{session.code}/projector/")
+    assert projector_reveal_problems(tab, address, shots, "projector-side-pots-reveal") == []
 
 
-def projector_reveal_problems(tab: Page, address: str, shot: Path) -> list[str]:
+def projector_reveal_problems(tab: Page, address: str, shots: Path | None, shot: str) -> list[str]:
     """:func:`reveal_problems` of the projector at ``address`` (its language left as
-    ``{}``), in English and Bengali, each screen kept as ``<shot>-<language>-1280.png``."""
+    ``{}``), in English and Bengali, each screen kept in ``shots`` (when it is a folder) as
+    ``<shot>-<language>-1280.png``."""
     problems = []
     for language in ("en", "bn"):
         tab.goto(address.format(language))
         tab.wait_for_selector(".projector-stage--reveal .projector-chart")
-        screenshot(tab, shot.with_name(f"{shot.name}-{language}-1280.png"))
+        screenshot(tab, shots, f"{shot}-{language}-1280.png")
         problems += [f"{language}: {line}" for line in reveal_problems(tab.evaluate(REVEAL_BOXES))]
     return problems
 
@@ -356,7 +348,7 @@ TOO_LONG = {"odd-chips", "showdown-order", "tournament"}
 def test_every_drills_reveal_fits_without_scrolling(
     new_tab: Callable[..., Page],
     site: Callable[[str], str],
-    shots: Path,
+    shots: Path | None,
     teacher: object,
     drill: str,
 ) -> None:
@@ -373,6 +365,6 @@ def test_every_drills_reveal_fits_without_scrolling(
     tab = new_tab(width=1280, height=720)
     tab.context.add_cookies(login(teacher, site("/")))
     address = site(f"/{{}}/quizzes/session/{session.code}/projector/")
-    found = projector_reveal_problems(tab, address, shots / f"projector-sweep-{drill}")
+    found = projector_reveal_problems(tab, address, shots, f"projector-sweep-{drill}")
     problems = [line for line in found if "table" not in line]
     assert problems == []
