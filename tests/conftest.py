@@ -7,6 +7,7 @@ import pytest
 import pytest_django
 from django.conf import settings
 from django.db import connections
+from django.test import override_settings
 from django.utils import translation
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
@@ -51,6 +52,16 @@ def english() -> Iterator[None]:
     """Each test starts in English: a request for a /cs/ page leaves Czech active in the
     thread, so without this a test's words would depend on the test run before it."""
     with translation.override("en"):
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def fast_passwords() -> Iterator[None]:
+    """Quick password hashing in every test: the site's PBKDF2 (1,500,000 rounds) costs
+    about a second of CPU a password on a slow 2-core machine, and tests make and log in
+    hundreds of teachers. The live server's thread reads the same settings. What the site
+    stores in production is its own setting, untouched."""
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
         yield
 
 

@@ -17,11 +17,6 @@ PASSWORD = "a-long-password-123"
 NAMES = ("Asha", "Bálint", "Chen")
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def owner(db: None) -> Any:
     return get_user_model().objects.create_user("teacher", "t@example.org", PASSWORD)

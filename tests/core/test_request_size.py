@@ -20,8 +20,7 @@ PASTE = "::Q::Is this long?{T}\n" * 130_000  # about 2.9 MB: past Django's 2.5 M
 
 
 @pytest.fixture
-def teacher(settings: Any) -> Client:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def teacher() -> Client:
     client = Client()
     client.force_login(get_user_model().objects.create_user("teacher", "", "pw-long-123456"))
     return client

@@ -1,7 +1,5 @@
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
@@ -9,12 +7,6 @@ from django.contrib.auth.models import AbstractBaseUser
 from tutor.learning.models import Learner
 
 PASSWORD = "a-long-password-123"
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings: Any) -> None:
-    """Quick password hashing: these tests create and log in users."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture

@@ -17,11 +17,6 @@ from .platform import Platform as Simulated
 
 
 @pytest.fixture(autouse=True)
-def fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
 def nothing_kept() -> Iterator[None]:
     """Each test fetches its platform's keys and tokens afresh (kept per process)."""
     key_sets.forget()

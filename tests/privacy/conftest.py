@@ -2,17 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.test import Client
 
 from .school import School, fill
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture

@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -45,12 +44,6 @@ def quiz(db: None) -> Quiz:
         quiz=quiz, order=1, kind="fixed", drill="holdem-showdown", level="medium", seed=12, points=3
     )
     return quiz
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings: Any) -> None:
-    """Quick password hashing: these tests create and log in many teachers."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture

@@ -13,11 +13,6 @@ from tutor.quizzes.models import Participant, Response, Session
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def test_the_confirm_page_counts_what_goes(client: Client) -> None:
     school = fill("teacher")
     client.force_login(school.user)

@@ -28,11 +28,6 @@ ON_POSTGRES = settings.DATABASES["default"]["ENGINE"].endswith("postgresql")
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def empty_cache(db: None) -> Iterator[None]:
     """The join-code limit counts in the (database) cache: start and end with none."""

@@ -19,8 +19,7 @@ PASSWORD = "a-long-password-123"
 
 
 @pytest.fixture(autouse=True)
-def no_limits_left_over(settings: Any) -> Any:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def no_limits_left_over() -> Any:
     cache.clear()
     yield
     cache.clear()

@@ -18,8 +18,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def code(settings: Any) -> str:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def code() -> str:
     cache.clear()
     owner = get_user_model().objects.create_user("teacher", "", "pw-long-123456")
     quiz = Quiz.objects.create(owner=owner, title="Showdowns")

@@ -22,8 +22,7 @@ SCHOOL = "203.0.113.9"  # one address for a whole school (NAT)
 
 
 @pytest.fixture(autouse=True)
-def no_limits_left_over(settings: Any) -> Any:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def no_limits_left_over() -> Any:
     cache.clear()
     yield
     cache.clear()
