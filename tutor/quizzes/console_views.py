@@ -20,12 +20,15 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
+from tutor.core.csrf_tokens import get_token
 from tutor.core.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from tutor.core.locales import current_language
 from tutor.core.names import with_names
@@ -36,6 +39,7 @@ from tutor.words.base import labelled
 from . import (
     charts,
     classes,
+    console_kept,
     controls,
     deletion,
     export,
@@ -114,14 +118,14 @@ def quiz_run(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 
 
 def _console_context(request: HttpRequest, session: Session) -> dict[str, Any]:
-    participants = list(session.participants.filter(removed=False).with_answered())
+    roll = console_kept.roll(session)
     # Once a live session has ended, only the questions opened count (Session.asked).
     ended = session.state == Session.State.ENDED
     total = session.asked if ended else len(session.questions)
     context: dict[str, Any] = {
         "session": session,
         "quiz": session.quiz,
-        "participants": participants,
+        "roll": roll,
         "total": total,
         "live": session.mode == Session.Mode.LIVE,
         "ended": ended,
@@ -133,9 +137,6 @@ def _console_context(request: HttpRequest, session: Session) -> dict[str, Any]:
         index = session.current
         context["number"] = index + 1
         context["counts"] = services.answer_counts(session, index)
-        context["answered_ids"] = (
-            Response.objects.of_session(session).filter(index=index).answered().participant_ids()
-        )
         deadline = timers.question_deadline(session)
         if deadline is not None and session.state == Session.State.QUESTION:
             context["seconds_left"] = stage.seconds_left(timezone.now(), deadline)
@@ -143,12 +144,53 @@ def _console_context(request: HttpRequest, session: Session) -> dict[str, Any]:
         context["question_counts"] = [
             {"number": i + 1, **services.answer_counts(session, i)} for i in range(total)
         ]
-    if session.leaderboard and (
-        session.state in (Session.State.REVEAL, Session.State.ENDED)
-        or session.mode == Session.Mode.HOMEWORK
-    ):
-        context["leaderboard"] = services.leaderboard(session)
+    context["class_list"] = _class_list(session, context)
     return context
+
+
+def _class_list(session: Session, context: dict[str, Any]) -> SafeString:
+    """Who has joined (and answered), and the leaderboard: kept while nothing it shows
+    changed (``console_kept``: the key is the session's version and its class counted)."""
+    live_question = bool(context["live"] and context.get("number"))
+    shape = (live_question, context["total"])
+    key = ("class", session.pk, session.code, session.version, current_language(), shape)
+
+    def make() -> SafeString:
+        fragment: dict[str, Any] = {
+            "participants": list(session.participants.filter(removed=False).with_answered()),
+            "live": context["live"],
+            "number": context.get("number"),
+            "total": context["total"],
+        }
+        if live_question:
+            answered = Response.objects.of_session(session).filter(index=session.current)
+            fragment["answered_ids"] = answered.answered().participant_ids()
+        if session.leaderboard and (
+            session.state in (Session.State.REVEAL, Session.State.ENDED)
+            or session.mode == Session.Mode.HOMEWORK
+        ):
+            fragment["leaderboard"] = services.leaderboard(session)
+        return render_to_string("quizzes/teacher/console.html#class_list", fragment)
+
+    return console_kept.kept((*key, context["roll"]), make)
+
+
+def _manage_list(request: HttpRequest, session: Session, roll: console_kept.Roll) -> SafeString:
+    """The forms to rename or remove each student: kept while the class is the same (its
+    names change the version), with this request's CSRF token put in."""
+    key = ("manage", session.pk, session.code, session.version, current_language())
+
+    def make() -> SafeString:
+        fragment = {
+            "session": session,
+            "participants": list(session.participants.filter(removed=False)),
+            "csrf_token": console_kept.TOKEN,
+        }
+        return render_to_string("quizzes/teacher/console.html#manage_list", fragment)
+
+    text = console_kept.kept((*key, roll.present, roll.newest), make)
+    # The token is letters and digits: the text stays as safe as the template made it.
+    return mark_safe(text.replace(console_kept.TOKEN, get_token(request)))
 
 
 @login_required
@@ -158,6 +200,8 @@ def console(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
     if request.GET.get("present") == "1":  # the presentation mode, replaced by the projector
         return redirect("quizzes:projector", code=session.code)
     context = _console_context(request, session)
+    if context["roll"].present and session.state != Session.State.ENDED:
+        context["manage_list"] = _manage_list(request, session, context["roll"])
     link = join_url(request, session)
     context.update(join_url=link, qr=qr_svg(link))
     if session.state == Session.State.ENDED and session.leaderboard:
