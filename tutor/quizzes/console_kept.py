@@ -16,10 +16,13 @@ changes with everything the lists show:
 - the language of the page, and what the view decides the list shows (``shape``).
 
 The kept text holds nothing of one request: the rename form's CSRF token is a stand-in,
-replaced with the request's own token when the page is sent (:data:`TOKEN`). Nothing is
-kept while the translators' in-context mode marks a request's translations. Bounded: the
-least recent goes past :data:`KEPT` entries, and an entry is read again after
-:data:`KEPT_SECONDS` (an admin's edit bumps no version).
+replaced with the request's own token when the page is sent (:data:`TOKEN`). It is kept
+typeset (the site's typography, ``kept_pages.finish``), and :func:`respond` typesets only
+the rest of the page around it: the typography's pass over 2,000 names cost more than
+rendering them. Nothing is kept, and the whole page is left to the typography
+middleware, while the translators' in-context mode marks a request's translations.
+Bounded: the least recent goes past :data:`KEPT` entries, and an entry is read again
+after :data:`KEPT_SECONDS` (an admin's edit bumps no version).
 """
 
 from __future__ import annotations
@@ -28,12 +31,16 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from django.db.models import Count, Max, Q, Sum
-from django.utils.safestring import SafeString
+from django.http import HttpRequest, HttpResponse
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
-from tutor.core import markers
+from tutor.core import kept_pages, markers
+from tutor.core.csrf_tokens import get_token
 
 from .models import Response, Session
 
@@ -41,6 +48,10 @@ KEPT = 16  # lists a process keeps (a few teachers' consoles, two lists each)
 KEPT_SECONDS = 120.0
 #: Stands for the CSRF token in a kept form (letters only: escaping leaves it as it is).
 TOKEN = "csrftokenstandinCONSOLE"
+#: Where each kept list goes in a page typeset around it (an HTML comment: markup to the
+#: typography, as the list's own first tag is; escaped text never spells one).
+PLACE = "<!--keptconsolelist{}-->"
+LISTS = ("class_list", "manage_list")
 
 
 class Roll(NamedTuple):
@@ -76,7 +87,8 @@ _lock = threading.Lock()
 
 
 def kept(key: tuple[Hashable, ...], make: Callable[[], SafeString]) -> SafeString:
-    """The text kept under ``key``, made by ``make`` when missing or too old."""
+    """The text kept under ``key``, made by ``make`` when missing or too old, typeset in
+    the language of ``key[4]``."""
     if markers.marking():  # the in-context mode: rendered afresh, marked, never kept
         return make()
     now = time.monotonic()
@@ -85,13 +97,31 @@ def kept(key: tuple[Hashable, ...], make: Callable[[], SafeString]) -> SafeStrin
         if found is not None and now - found[0] < KEPT_SECONDS:
             _kept.move_to_end(key)
             return found[1]
-    made = make()
+    made = mark_safe(kept_pages.finish(make(), str(key[4])))  # typesetting keeps it safe
     with _lock:
         _kept[key] = (now, made)
         _kept.move_to_end(key)
         while len(_kept) > KEPT:
             _kept.popitem(last=False)
     return made
+
+
+def respond(
+    request: HttpRequest, template: str, context: dict[str, Any], status: int = 200
+) -> HttpResponse:
+    """``template`` rendered with ``context``, typeset but for the kept lists in it (see
+    the module's docstring), finished, with this request's CSRF token in the forms."""
+    if not kept_pages.finishes(request):  # the in-context mode: the middleware does all
+        page = render_to_string(template, context, request)
+        return HttpResponse(page.replace(TOKEN, get_token(request)), status=status)
+    lists = {name: context[name] for name in LISTS if context.get(name)}
+    places = {name: mark_safe(PLACE.format(name)) for name in lists}
+    html = str(render_to_string(template, {**context, **places}, request))
+    language = getattr(request, "LANGUAGE_CODE", None) or get_language() or ""
+    html = kept_pages.finish(html, language)
+    for name, text in lists.items():
+        html = html.replace(places[name], text, 1)
+    return kept_pages.finished_response(html.replace(TOKEN, kept_pages.TOKEN), request, status)
 
 
 def forget() -> None:
