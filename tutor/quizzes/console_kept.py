@@ -1,5 +1,7 @@
 """The console's lists of a class, rendered once per change and kept: who has joined (and
-answered) with the leaderboard under it, and the form to rename or remove each student.
+answered) with the leaderboard under it, an ended session's podium (every student tied
+for a place is on it: hundreds, in a large class), and the form to rename or remove each
+student.
 
 For a class of 2,000 these are most of the console's work: every poll (every 2 s) read
 every student with their answers and rendered each name through the template engine, and
@@ -51,7 +53,7 @@ TOKEN = "csrftokenstandinCONSOLE"
 #: Where each kept list goes in a page typeset around it (an HTML comment: markup to the
 #: typography, as the list's own first tag is; escaped text never spells one).
 PLACE = "<!--keptconsolelist{}-->"
-LISTS = ("class_list", "manage_list")
+LISTS = ("class_list", "manage_list", "podium")
 
 
 class Roll(NamedTuple):

@@ -209,7 +209,13 @@ def console(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
     link = join_url(request, session)
     context.update(join_url=link, qr=qr_svg(link))
     if session.state == Session.State.ENDED and session.leaderboard:
-        context["podium"] = services.leaderboard(session, top=3)
+        context["podium"] = console_kept.kept(
+            ("podium", session.pk, session.code, session.version, current_language()),
+            lambda: render_to_string(
+                "quizzes/teacher/console.html#podium",
+                {"podium": services.leaderboard(session, top=3)},
+            ),
+        )
     if session.mode == Session.Mode.LIVE and 0 <= session.current < len(session.questions):
         q = services.question(session, session.current)
         language = session.settings_view.language or current_language()
