@@ -13,8 +13,8 @@ changes with everything the lists show:
   question opened or revealed, the end, a rename, a removal: ``services._bump``);
 - who is in the class: how many students are not removed and the newest one's id (a join
   raises both; a deletion lowers the count; ids only grow);
-- what was answered: how many answers in the session, how many to the open question, and
-  the sum of attempts (a homework retry changes the points without a new answer);
+- what was answered: how many answers in the session, how many to the open question (and
+  how many rightly: the console's count, read here too), and the sum of attempts (a homework retry changes the points without a new answer);
 - the language of the page, and what the view decides the list shows (``shape``).
 
 The kept text holds nothing of one request: the rename form's CSRF token is a stand-in,
@@ -63,7 +63,12 @@ class Roll(NamedTuple):
     newest: int | None
     answers: int
     answers_now: int
+    right_now: int
     attempts: int
+
+    def counts(self) -> dict[str, int]:
+        """The open question's answers as ``services.answer_counts`` counts them."""
+        return {"answered": self.answers_now, "right": self.right_now, "joined": self.present}
 
 
 def roll(session: Session) -> Roll:
@@ -75,10 +80,18 @@ def roll(session: Session) -> Roll:
         .aggregate(
             n=Count("pk"),
             now=Count("pk", filter=Q(index=session.current)),
+            right=Count("pk", filter=Q(index=session.current, correct=True)),
             tries=Sum("attempts"),
         )
     )
-    return Roll(people["n"], people["last"], answers["n"], answers["now"], answers["tries"] or 0)
+    return Roll(
+        people["n"],
+        people["last"],
+        answers["n"],
+        answers["now"],
+        answers["right"],
+        answers["tries"] or 0,
+    )
 
 
 # Per process, the least recent dropped past KEPT. Key: (list, session id, join code,

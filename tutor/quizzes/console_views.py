@@ -135,7 +135,7 @@ def _console_context(request: HttpRequest, session: Session) -> dict[str, Any]:
     if session.mode == Session.Mode.LIVE and 0 <= session.current < total:
         index = session.current
         context["number"] = index + 1
-        context["counts"] = services.answer_counts(session, index)
+        context["counts"] = roll.counts()  # services.answer_counts, in the roll's query
         deadline = timers.question_deadline(session)
         if deadline is not None and session.state == Session.State.QUESTION:
             context["seconds_left"] = stage.seconds_left(timezone.now(), deadline)
