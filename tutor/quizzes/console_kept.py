@@ -43,6 +43,7 @@ from django.utils.translation import get_language
 
 from tutor.core import kept_pages, markers
 from tutor.core.csrf_tokens import get_token
+from tutor.core.locales import current_language
 
 from .models import Response, Session
 
@@ -95,24 +96,26 @@ def roll(session: Session) -> Roll:
 
 
 # Per process, the least recent dropped past KEPT. Key: (list, session id, join code,
-# version, language, shape, Roll): the same text for every request of the session's
+# version, shape, Roll, language): the same text for every request of the session's
 # teacher that asks with it; text is immutable, the CSRF token is put in per request.
 _kept: OrderedDict[tuple[Hashable, ...], tuple[float, SafeString]] = OrderedDict()
 _lock = threading.Lock()
 
 
 def kept(key: tuple[Hashable, ...], make: Callable[[], SafeString]) -> SafeString:
-    """The text kept under ``key``, made by ``make`` when missing or too old, typeset in
-    the language of ``key[4]``."""
+    """The text kept under ``key`` and the active language, made by ``make`` when missing
+    or too old, typeset in that language."""
     if markers.marking():  # the in-context mode: rendered afresh, marked, never kept
         return make()
+    language = current_language()
+    key = (*key, language)
     now = time.monotonic()
     with _lock:
         found = _kept.get(key)
         if found is not None and now - found[0] < KEPT_SECONDS:
             _kept.move_to_end(key)
             return found[1]
-    made = mark_safe(kept_pages.finish(make(), str(key[4])))  # typesetting keeps it safe
+    made = mark_safe(kept_pages.finish(make(), language))  # typesetting keeps it safe
     with _lock:
         _kept[key] = (now, made)
         _kept.move_to_end(key)

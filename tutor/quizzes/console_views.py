@@ -152,7 +152,7 @@ def _class_list(session: Session, context: dict[str, Any]) -> SafeString:
     changed (``console_kept``: the key is the session's version and its class counted)."""
     live_question = bool(context["live"] and context.get("number"))
     shape = (live_question, context["total"])
-    key = ("class", session.pk, session.code, session.version, current_language(), shape)
+    key = ("class", session.pk, session.code, session.version, shape)
 
     def make() -> SafeString:
         # Plain rows, not model instances: a class of 2,000 is read on every change. In
@@ -184,7 +184,7 @@ def _class_list(session: Session, context: dict[str, Any]) -> SafeString:
 def _manage_list(session: Session, roll: console_kept.Roll) -> SafeString:
     """The forms to rename or remove each student: kept while the class is the same (its
     names change the version); ``console_kept.respond`` puts the CSRF token in."""
-    key = ("manage", session.pk, session.code, session.version, current_language())
+    key = ("manage", session.pk, session.code, session.version)
 
     def make() -> SafeString:
         fragment = {
@@ -210,7 +210,7 @@ def console(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
     context.update(join_url=link, qr=qr_svg(link))
     if session.state == Session.State.ENDED and session.leaderboard:
         context["podium"] = console_kept.kept(
-            ("podium", session.pk, session.code, session.version, current_language()),
+            ("podium", session.pk, session.code, session.version),
             lambda: render_to_string(
                 "quizzes/teacher/console.html#podium",
                 {"podium": services.leaderboard(session, top=3)},
