@@ -6,7 +6,9 @@ results page and its CSV.
 A teacher sees only their own sessions: anything else is a 404, and an anonymous visitor
 is sent to log in. Every control is a POST followed by a redirect, so the console works as
 plain forms; htmx only refreshes its live numbers (``hx-trigger="every 2s"``), and stops
-once the session has ended (HTTP 286).
+once the session has ended (HTTP 286). The lists of the class (who joined and answered,
+the leaderboard, the podium, the rename forms) are rendered once per change and kept
+(``console_kept.py``): for a class of 2,000 they were nearly all of the console's work.
 """
 
 from __future__ import annotations
@@ -20,8 +22,10 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh
@@ -36,6 +40,7 @@ from tutor.words.base import labelled
 from . import (
     charts,
     classes,
+    console_kept,
     controls,
     deletion,
     export,
@@ -114,14 +119,14 @@ def quiz_run(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 
 
 def _console_context(request: HttpRequest, session: Session) -> dict[str, Any]:
-    participants = list(session.participants.filter(removed=False).with_answered())
+    roll = console_kept.roll(session)
     # Once a live session has ended, only the questions opened count (Session.asked).
     ended = session.state == Session.State.ENDED
     total = session.asked if ended else len(session.questions)
     context: dict[str, Any] = {
         "session": session,
         "quiz": session.quiz,
-        "participants": participants,
+        "roll": roll,
         "total": total,
         "live": session.mode == Session.Mode.LIVE,
         "ended": ended,
@@ -132,10 +137,7 @@ def _console_context(request: HttpRequest, session: Session) -> dict[str, Any]:
     if session.mode == Session.Mode.LIVE and 0 <= session.current < total:
         index = session.current
         context["number"] = index + 1
-        context["counts"] = services.answer_counts(session, index)
-        context["answered_ids"] = (
-            Response.objects.of_session(session).filter(index=index).answered().participant_ids()
-        )
+        context["counts"] = roll.counts()  # services.answer_counts, in the roll's query
         deadline = timers.question_deadline(session)
         if deadline is not None and session.state == Session.State.QUESTION:
             context["seconds_left"] = stage.seconds_left(timezone.now(), deadline)
@@ -143,12 +145,58 @@ def _console_context(request: HttpRequest, session: Session) -> dict[str, Any]:
         context["question_counts"] = [
             {"number": i + 1, **services.answer_counts(session, i)} for i in range(total)
         ]
-    if session.leaderboard and (
-        session.state in (Session.State.REVEAL, Session.State.ENDED)
-        or session.mode == Session.Mode.HOMEWORK
-    ):
-        context["leaderboard"] = services.leaderboard(session)
+    context["class_list"] = _class_list(session, context)
     return context
+
+
+def _class_list(session: Session, context: dict[str, Any]) -> SafeString:
+    """Who has joined (and answered), and the leaderboard: kept while nothing it shows
+    changed (``console_kept``: the key is the session's version and its class counted)."""
+    live_question = bool(context["live"] and context.get("number"))
+    shape = (live_question, context["total"])
+    key = ("class", session.pk, session.code, session.version, shape)
+
+    def make() -> SafeString:
+        # Plain rows, not model instances: a class of 2,000 is read on every change. In
+        # the order they joined, said here: a query that counts leaves Meta.ordering out.
+        class_ = session.participants.filter(removed=False).with_answered()
+        ordered = class_.order_by("joined", "pk")
+        rows = list(ordered.values("pk", "nickname", "answered"))  # type: ignore[misc]  # annotated
+        if live_question:
+            answered = Response.objects.of_session(session).filter(index=session.current)
+            done = answered.answered().participant_ids()
+            for row in rows:
+                row["done"] = row["pk"] in done
+        fragment: dict[str, Any] = {
+            "participants": rows,
+            "live": context["live"],
+            "number": context.get("number"),
+            "total": context["total"],
+        }
+        if session.leaderboard and (
+            session.state in (Session.State.REVEAL, Session.State.ENDED)
+            or session.mode == Session.Mode.HOMEWORK
+        ):
+            fragment["leaderboard"] = services.leaderboard(session)
+        return render_to_string("quizzes/teacher/console.html#class_list", fragment)
+
+    return console_kept.kept((*key, context["roll"]), make)
+
+
+def _manage_list(session: Session, roll: console_kept.Roll) -> SafeString:
+    """The forms to rename or remove each student: kept while the class is the same (its
+    names change the version); ``console_kept.respond`` puts the CSRF token in."""
+    key = ("manage", session.pk, session.code, session.version)
+
+    def make() -> SafeString:
+        fragment = {
+            "session": session,
+            "participants": list(session.participants.filter(removed=False)),
+            "csrf_token": console_kept.TOKEN,
+        }
+        return render_to_string("quizzes/teacher/console.html#manage_list", fragment)
+
+    return console_kept.kept((*key, roll.present, roll.newest), make)
 
 
 @login_required
@@ -158,10 +206,18 @@ def console(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
     if request.GET.get("present") == "1":  # the presentation mode, replaced by the projector
         return redirect("quizzes:projector", code=session.code)
     context = _console_context(request, session)
+    if context["roll"].present and session.state != Session.State.ENDED:
+        context["manage_list"] = _manage_list(session, context["roll"])
     link = join_url(request, session)
     context.update(join_url=link, qr=qr_svg(link))
     if session.state == Session.State.ENDED and session.leaderboard:
-        context["podium"] = services.leaderboard(session, top=3)
+        context["podium"] = console_kept.kept(
+            ("podium", session.pk, session.code, session.version),
+            lambda: render_to_string(
+                "quizzes/teacher/console.html#podium",
+                {"podium": services.leaderboard(session, top=3)},
+            ),
+        )
     if session.mode == Session.Mode.LIVE and 0 <= session.current < len(session.questions):
         q = services.question(session, session.current)
         language = session.settings_view.language or current_language()
@@ -174,7 +230,7 @@ def console(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
                 context["split_chart"] = charts.split_chart(result)
         context["question_language"] = language
         context["drill"] = q.drill
-    return render(request, "quizzes/teacher/console.html", context)
+    return console_kept.respond(request, "quizzes/teacher/console.html", context)
 
 
 @require_GET
@@ -191,12 +247,8 @@ def console_state(request: HtmxHttpRequest, code: str) -> HttpResponse:
     if seen != (session.state, str(session.current)):
         return HttpResponseClientRefresh()
     status = STOP_POLLING if session.state == Session.State.ENDED else 200
-    return render(
-        request,
-        "quizzes/teacher/console.html#live",
-        _console_context(request, session),
-        status=status,
-    )
+    context = _console_context(request, session)
+    return console_kept.respond(request, "quizzes/teacher/console.html#live", context, status)
 
 
 @login_required

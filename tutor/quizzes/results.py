@@ -10,11 +10,12 @@ labels and the right answers come from ``answers.py``; the queries are QuerySet 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 
+from django.db.models import Count, Sum
 from django.utils import timezone
 
 from tutor.drills.base import LEVEL_NAMES
@@ -91,13 +92,13 @@ def answered_responses(session: Session) -> list[Response]:
 Asked = Callable[[Response], services.WrittenQuestion]
 
 
-def _splits(asked: Asked, rows: list[Response], key_label: str) -> list[Split]:
-    """The answers grouped by label and rightness, the right answer always present (when
-    there is one for everyone: not in a per-student session)."""
+def _splits(labelled: Iterable[tuple[str, bool, int]], key_label: str) -> list[Split]:
+    """The answers (label, right or not, how many) grouped by label and rightness, the
+    right answer always present (when there is one for everyone: not in a per-student
+    session)."""
     groups: dict[tuple[str, bool], int] = {}
-    for response in rows:
-        key = (answer_label(asked(response), response.answer), response.correct)
-        groups[key] = groups.get(key, 0) + 1
+    for label, correct, count in labelled:
+        groups[(label, correct)] = groups.get((label, correct), 0) + count
     if key_label and (key_label, True) not in groups:
         groups[(key_label, True)] = 0
     splits = [
@@ -129,7 +130,9 @@ def _question_result(
         right=sum(1 for r in rows if r.correct),
         average_ms=round(sum(times) / len(times)) if times else None,
         key_label=right,
-        splits=_splits(asked or (lambda _response: q), rows, right),
+        splits=_splits(
+            ((answer_label((asked or _the(q))(r), r.answer), r.correct, 1) for r in rows), right
+        ),
     )
 
 
@@ -173,10 +176,39 @@ def asked_of(session: Session, participant: Participant, index: int) -> services
 
 
 def question_result(session: Session, index: int) -> QuestionResult:
-    """One question's result (the projector after its reveal)."""
-    rows = list(Response.objects.of_session(session).filter(index=index).answered())
-    joined = session.participants.filter(removed=False).count()
-    return _question_result(services.question(session, index), rows, joined)
+    """One question's result (the console and the projector after its reveal): the
+    answers counted by the database, each different answer labelled once, however large
+    the class (as :func:`question_results` counts them, row by row)."""
+    rows = Response.objects.of_session(session).filter(index=index).answered()
+    groups = list(
+        rows.values("answer", "correct")
+        .annotate(n=Count("pk"), ms=Sum("elapsed_ms"), timed=Count("elapsed_ms"))
+        .order_by()
+    )
+    q = services.question(session, index)
+    right = key_label(q)
+    timed = sum(g["timed"] for g in groups)
+    return QuestionResult(
+        index=q.index,
+        drill=q.entry["drill"],
+        drill_title=question_title(q),
+        title_language=title_language(q),
+        level=q.entry["level"],
+        seed=q.entry["seed"],
+        points=int(q.entry.get("points", 1)),
+        joined=session.participants.filter(removed=False).count(),
+        answered=sum(g["n"] for g in groups),
+        right=sum(g["n"] for g in groups if g["correct"]),
+        average_ms=round(sum(g["ms"] or 0 for g in groups) / timed) if timed else None,
+        key_label=right,
+        splits=_splits(
+            ((answer_label(q, g["answer"]), g["correct"], g["n"]) for g in groups), right
+        ),
+    )
+
+
+def _the(q: services.WrittenQuestion) -> Asked:
+    return lambda _response: q
 
 
 # -- per student -------------------------------------------------------------------------
