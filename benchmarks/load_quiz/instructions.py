@@ -5,23 +5,23 @@ other jobs on the machine do not move.
     .venv/bin/python -m benchmarks.load_quiz.inprocess --instructions --count 100
 
 The benchmark starts itself again under ``valgrind --tool=callgrind --instr-atstart=no
---collect-atstart=no`` (the setup runs uninstrumented, so fast), and drives callgrind from
+--collect-atstart=no`` (the setup runs uninstrumented, so faster), and drives callgrind from
 inside through its client requests (``valgrind/callgrind.h``), from a small library that
 this module compiles with ``gcc`` into a temporary directory and loads with ``ctypes``:
 for each kind, a few warm requests, then the counters zeroed, collection switched on for
 ``count`` requests, off again, and the counters dumped under the kind's name. A batch of
 no requests, dumped the same way, is the switching's own cost and is taken off every
-kind. ``callgrind_control`` (``-i on``, ``-d``) was tried first: it reaches the process
-through ``vgdb`` at whatever point the process is polled, and the same empty batch gave
-4,172 and 3,823 instructions through the client requests against counts that differed by
-hundreds of thousands through ``vgdb``.
+kind (about 4,000 instructions). ``callgrind_control`` (``-i on``, ``-d``) from a
+subprocess was tried first: it reaches the process through ``vgdb`` whenever the process
+is next polled, and an empty batch counted 0.6 million, then -0.1 million instructions.
 
 Each kind's figure is Ir (instructions executed) per request, and its ratio to the bare
 view's counted in the same run. ``student`` is a live student's request on average,
 weighted as ``cpu_report`` weighs them: by how many of each kind a class sends
 (``STUDENT_MIX``). The counts do not depend on the load; they depend on the code, the
 Python build, and little else (``PYTHONHASHSEED`` is fixed; the CSRF tokens and the
-cyclic garbage collector's timing vary, which is why a kind is the mean of many requests).
+cyclic garbage collector's timing vary, which is why a kind is the mean of many requests;
+the one cache kept by the clock is made to last the run: ``count_kinds``).
 """
 
 from __future__ import annotations
