@@ -21,10 +21,12 @@ from __future__ import annotations
 import argparse
 import cProfile
 import io
+import os
 import pstats
 import random
 import shutil
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -33,6 +35,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from benchmarks.gunicorn_server import HOST, production_environment
+from benchmarks.load_quiz import instructions
 from benchmarks.load_quiz.pages import ATTEMPT_RE, CSRF_RE, PlayPage
 from benchmarks.load_quiz.prepare import SETTINGS_MODULE, create_quiz, prepare_database
 
@@ -299,18 +302,29 @@ def profile(send: Callable[[], Reply], count: int, top: int) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.load_quiz.inprocess")
-    parser.add_argument("--count", type=int, default=400, help="requests per batch (400)")
+    parser.add_argument(
+        "--count", type=int, default=0, help="requests per batch (400; --instructions: 60)"
+    )
     parser.add_argument("--students", type=int, default=301, help="joined students (301)")
     parser.add_argument("--ablate", action="store_true", help="time each middleware prefix")
     parser.add_argument(
         "--profile", default="", help="cProfile one kind (state204, answer, drill-ans ...)"
     )
     parser.add_argument("--top", type=int, default=25, help="functions cProfile prints (25)")
+    parser.add_argument(
+        "--instructions", action="store_true", help="count instructions under callgrind"
+    )
     options = parser.parse_args(argv)
+    options.count = options.count or (60 if options.instructions else 400)
+    if options.instructions and instructions.SHIM_ENV not in os.environ:
+        instructions.main(sys.argv[1:] if argv is None else argv, options.count)
+        return
     tmp = Path(tempfile.mkdtemp(prefix="inprocess-"))
     try:
         prepare_database(production_environment(tmp, DJANGO_SETTINGS_MODULE=SETTINGS_MODULE))
-        quiz = Quiz(options.students)
+        # Under callgrind, as few students as the answers need: joining is slow there.
+        students = options.count + 10 if options.instructions else options.students
+        quiz = Quiz(students)
         quiz.open_question()
         report(quiz, options)
     finally:
@@ -318,6 +332,9 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def report(quiz: Quiz, options: argparse.Namespace) -> None:
+    if options.instructions:  # under callgrind (instructions.main started this process)
+        instructions.count_kinds(quiz, options.count)
+        return
     if options.profile:
         kinds = quiz.kinds()
         count = len(quiz.students) - 1 if options.profile == "answer" else options.count

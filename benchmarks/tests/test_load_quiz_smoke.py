@@ -15,6 +15,7 @@ from __future__ import annotations
 import doctest
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -31,7 +32,7 @@ from benchmarks.gunicorn_server import (
     manage,
     production_environment,
 )
-from benchmarks.load_quiz import check, cpu_report, faults, pages, report
+from benchmarks.load_quiz import check, cpu_report, faults, instructions, pages, report
 from benchmarks.load_quiz.check import Check, Stored, check_answer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -116,7 +117,7 @@ def test_gunicorn_workers_exit_when_their_master_alone_is_killed(tmp_path: Path)
 
 
 @pytest.mark.parametrize(
-    "module", [check, cpu_report, faults, pages, report], ids=lambda m: m.__name__
+    "module", [check, cpu_report, faults, instructions, pages, report], ids=lambda m: m.__name__
 )
 def test_load_quiz_doctests(module: ModuleType) -> None:
     result = doctest.testmod(module)
@@ -193,3 +194,26 @@ def test_load_quiz_homework_run_refuses_late_answers_and_keeps_the_rest(
     assert check["acknowledged"] + check["confirmed"] == STUDENTS * QUESTIONS - late
     assert check["answered_rows"] == STUDENTS * QUESTIONS - late
     assert "Homework: 5 students, 2 questions, 2 s a question" in result.stdout
+
+
+@pytest.mark.skipif(
+    not (shutil.which("valgrind") and shutil.which("gcc")), reason="needs valgrind and gcc"
+)
+def test_instructions_counts_each_batch_apart(tmp_path: Path) -> None:
+    """The client requests of ``instructions``: each dump holds its own batch alone, the
+    same work counts the same twice, and ten times the work about ten times as much."""
+    script = (
+        "import ctypes, os\n"
+        f"shim = ctypes.CDLL(os.environ[{instructions.SHIM_ENV!r}])\n"
+        "shim.start_instrumentation()\n"
+        "for label, n in (('none', 0), ('a', 2000), ('b', 2000), ('c', 20000)):\n"
+        "    shim.zero(); shim.toggle_collect()\n"
+        "    sum(i * 3 for i in range(n))\n"
+        "    shim.toggle_collect(); shim.dump(label.encode())\n"
+    )
+    command = instructions.under_callgrind(tmp_path, [sys.executable, "-c", script])
+    subprocess.run(command, env=instructions.environment(tmp_path), check=True)
+    counted = instructions.per_request(instructions.read_dumps(tmp_path), 1)
+    assert list(counted) == ["a", "b", "c"]
+    assert abs(counted["a"] - counted["b"]) < counted["a"] / 100
+    assert 8 < counted["c"] / counted["a"] < 12
