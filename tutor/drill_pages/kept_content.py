@@ -19,14 +19,21 @@ rendered whole (:func:`whole`). Either way the page's HTML is the page rendered 
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
+from django.core.cache import caches
 from django.http import HttpRequest
+from django.template import Context, engines
 from django.template.context import make_context
 from django.template.loader import get_template, render_to_string
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 
 from tutor.core import kept_pages
+from tutor.core.locales import current_language
 from tutor.drills.drill import QuestionDrill
 from tutor.drills.parts import part_template
 
@@ -34,6 +41,9 @@ CONTENT_ONLY = "drills/content_only.html"
 #: The partials put in per question.
 PARTS = ("question", "answer")
 TALLY = "drills/_tally.html"
+#: A row of cards as a partial shows it, and an empty one: where a frame's rows go.
+ROW = "{% cards row %}"
+EMPTY_ROW = '<ul class="cards"></ul>'
 #: What a page of its own shows besides a new question: its content is rendered whole.
 OWN = ("notice", "answer", "answer_error", "feedback", "reopened")
 #: The context's values put in per request as slots of text (typeset), and as values
@@ -80,17 +90,102 @@ def with_stand_ins(
 def slots(
     request: HttpRequest, drill: QuestionDrill[Any, Any], context: dict[str, Any]
 ) -> dict[str, kept_pages.Slot]:
-    """A new question's own parts, rendered as the content renders them."""
+    """A new question's own parts, rendered as the content renders them: from its
+    partials' frames when the drill gives its rows of cards (:func:`from_frames`)."""
+    framed = from_frames(drill, context["question"])
+    rendered = _rendered(request, drill, context) if framed is None else framed
+    if framed is not None:
+        rendered["tally"] = tally(context["tally"])
+    made = {name: kept_pages.Slot(SafeString(html), text=True) for name, html in rendered.items()}
+    made.update({name: kept_pages.Slot(context[field], text=True) for name, field in TEXTS.items()})
+    made.update({name: kept_pages.Slot(context[field]) for name, field in VALUES.items()})
+    return made
+
+
+def _rendered(
+    request: HttpRequest, drill: QuestionDrill[Any, Any], context: dict[str, Any]
+) -> dict[str, str]:
     bound = make_context(_own(context), request)
     parts = {name: _template(part_template(drill, name)) for name in PARTS}
     tally = _template(TALLY)
     with bound.bind_template(tally):  # the context processors run once, as for a page
         rendered = {name: part.render(bound) for name, part in parts.items()}
         rendered["tally"] = tally.render(bound)
-    made = {name: kept_pages.Slot(SafeString(html), text=True) for name, html in rendered.items()}
-    made.update({name: kept_pages.Slot(context[field], text=True) for name, field in TEXTS.items()})
-    made.update({name: kept_pages.Slot(context[field]) for name, field in VALUES.items()})
-    return made
+    return rendered
+
+
+def tally(figures: Any) -> str:
+    """The visitor's tally as ``drills/_tally.html`` shows it, which keeps it per language
+    and figures (all the panel shows): kept here under the same key, without a template
+    rendered around the copy."""
+    language = get_language()
+    shown = (figures.answered, figures.right, figures.streak, figures.best_streak)
+    key = "drill-tally-panel:" + ":".join(map(str, (language, *shown)))
+    # Kept per process. Key: the language and the four figures, as the template's own.
+    html: str | None = caches["local"].get(key)
+    if html is None:
+        context = Context({"tally": figures, "LANGUAGE_CODE": language})
+        html = str(_template(TALLY).render(context))
+        caches["local"].set(key, html, None)
+    return html
+
+
+def from_frames(drill: QuestionDrill[Any, Any], question: Any) -> dict[str, str] | None:
+    """A new question's partials as their frames (:func:`frame`) with its rows of cards
+    put in, or None when the drill gives no rows (or a frame does not fit them)."""
+    if drill.rows is None:
+        return None
+    blank, rows = drill.rows(question)
+    language = current_language()
+    rendered = {}
+    for part in PARTS:
+        pieces = frame(drill, part, blank, language)
+        if pieces is None or len(pieces) != len(rows[part]) + 1:
+            return None
+        shown = [_row(row) for row in rows[part]]
+        rendered[part] = "".join(
+            piece for pair in zip(pieces, [*shown, ""], strict=True) for piece in pair
+        )
+    return rendered
+
+
+def frame(
+    drill: QuestionDrill[Any, Any], part: str, blank: Any, language: str
+) -> tuple[str, ...] | None:
+    """A partial rendered for ``blank`` (a question whose rows of cards are empty), cut
+    where each empty row is: the same markup for every question of its shape, in which
+    a question's rows go between the pieces (in their order). None when the rows are
+    not where they would be (the partial shows an empty row of its own)."""
+    shape = hashlib.sha256(repr((drill.template, part, language, blank)).encode()).hexdigest()
+    key = f"drill-frame:{shape}"
+    # Kept per process. Key: the drill's template, the partial, the language and the blank
+    # question (its shape: the count of each row); nothing of a visitor or a question.
+    pieces: tuple[str, ...] | None = caches["local"].get(key)
+    if pieces is None:
+        html = _template(part_template(drill, part)).render(
+            Context({**drill.context(blank), "question": blank})
+        )
+        pieces = tuple(html.split(EMPTY_ROW))
+        caches["local"].set(key, pieces, None)
+    return pieces
+
+
+def _row(row: tuple[Any, ...]) -> str:
+    """One row of cards as the partials show it (``{% cards row %}``): the tag's own
+    function, as the template engine has it (this package sits below the site's tags)."""
+    return str(_cards_tag()(row))
+
+
+@lru_cache(maxsize=1)
+def _cards_tag() -> Callable[[tuple[Any, ...]], str]:
+    """The function behind ``{% cards %}`` (kept per process: one, compiled once), or the
+    one-tag template rendered when a node does not hold it."""
+    template = engines["django"].from_string(ROW)
+    node = template.template.nodelist[0]  # type: ignore[attr-defined]
+    function = getattr(node, "func", None)
+    if callable(function):
+        return function  # type: ignore[no-any-return]
+    return lambda row: str(template.render({"row": row}))
 
 
 def _template(name: str) -> Any:

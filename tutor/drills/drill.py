@@ -25,6 +25,7 @@ from django.http import HttpResponse
 from django.utils.functional import Promise
 
 from tutor.core.http import HtmxHttpRequest
+from tutor.engine.cards import Card
 
 from .base import LEVELS, MAX_SEED
 from .codec import JSON, Record
@@ -37,6 +38,8 @@ AIM_TRIES = 400
 #: type everywhere, so nothing reads a field's last value only (a ``QueryDict``'s ``[key]``
 #: and ``items()`` do): a right answer of three pots or two winners stays whole.
 Answer = Mapping[str, list[str]]
+#: A row of cards as a template shows it (``{% cards row %}``).
+Row = tuple[Card, ...]
 
 
 class Grade(Protocol):
@@ -102,6 +105,12 @@ class QuestionDrill[Q: Record, G: Grade](Drill):
     #: Deals a question aimed at a concept, for concepts that trying dealt questions would
     #: rarely hit; by default :meth:`deal` tries dealt questions until one exercises it.
     target: Callable[[int, str, str], Q] | None = None
+    #: A new question's rows of cards (``drill_pages.kept_content`` keeps its partials per
+    #: shape): the question with every row of cards emptied, and the rows each partial
+    #: shows, in their order (``{"question": (board,), "answer": hands}``). Only for a drill
+    #: whose ``#question`` and ``#answer`` read the question's cards only as ``{% cards row
+    #: %}`` (no highlight, no label) and nothing else of it but the count of its rows.
+    rows: Callable[[Q], tuple[Q, Mapping[str, tuple[Row, ...]]]] | None = None
 
     def deal(self, seed: int, level: str, concept: str | None = None) -> Q:
         """The question named by (seed, level), aimed at ``concept`` when one is given."""

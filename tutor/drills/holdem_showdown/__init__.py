@@ -28,7 +28,7 @@ from ..codec import Record
 from ..drill import Answer, QuestionDrill
 from .concepts import TESTS, concepts_of
 from .deal import BUILDERS, CLOSE, PLAYERS, generate, target
-from .question import SLUG, Question, custom, showdown
+from .question import SLUG, Cards, Question, custom, showdown
 
 __all__ = [
     "BUILDERS",
@@ -45,6 +45,7 @@ __all__ = [
     "generate",
     "grade",
     "right_answer",
+    "rows",
     "target",
 ]
 
@@ -103,6 +104,14 @@ def _picked(
     return f"{picked_only([names[i] for i in picked])} {why}"
 
 
+def rows(question: Question) -> tuple[Question, dict[str, tuple[Cards, ...]]]:
+    """The rows of cards a new question's partials show (the board, each hand), and the
+    question with every row emptied: the partials' markup is the same for every question
+    with as many hands (``QuestionDrill.rows``)."""
+    blank = Question((), tuple(() for _ in question.hands))
+    return blank, {"question": (question.board,), "answer": question.hands}
+
+
 def for_class(right: Grade) -> Grade:
     """The right answer as a whole class sees it: nobody's choice is marked."""
     return replace(right, rows=chosen(right.rows, set()))
@@ -136,4 +145,5 @@ DRILL = QuestionDrill(
     concepts={concept: LEVELS for concept in TESTS},
     concepts_of=concepts_of,
     target=target,
+    rows=rows,
 )
