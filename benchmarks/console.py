@@ -30,27 +30,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from benchmarks import standalone
 from benchmarks.memory import machine
 
 SIZES = (40, 400, 2000)
 
 
 def setup(database: str) -> None:
-    os.environ.update(
-        DJANGO_SETTINGS_MODULE="benchmarks.bench_settings",
-        DEBUG="0",
-        SECRET_KEY=secrets.token_urlsafe(50),
-        ALLOWED_HOSTS="testserver",
-        SECURE_SSL_REDIRECT="0",
-        TUTOR_STATIC_MANIFEST="0",
-        DATABASE_URL=database,
-    )
-    import django
-    from django.core.management import call_command
-
-    django.setup()
-    call_command("migrate", verbosity=0)
-    call_command("createcachetable", verbosity=0)
+    standalone.setup(database, "benchmarks.bench_settings")
 
 
 def make_session(owner: Any, students: int) -> Any:

@@ -16,7 +16,6 @@ SQLite, all in this process), the status and the size of the reply, and the CPU'
 from __future__ import annotations
 
 import argparse
-import os
 import secrets
 import sys
 import tempfile
@@ -24,6 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from benchmarks import standalone
 from benchmarks.memory import machine
 
 DRILLS = ("holdem-showdown", "teenpatti-showdown", "name-the-hand", "side-pots")
@@ -37,21 +37,7 @@ WORDS = {
 
 
 def setup(database: str) -> None:
-    os.environ.update(
-        DJANGO_SETTINGS_MODULE="tutor.settings",
-        DEBUG="0",
-        SECRET_KEY=secrets.token_urlsafe(50),
-        ALLOWED_HOSTS="testserver",
-        SECURE_SSL_REDIRECT="0",
-        TUTOR_STATIC_MANIFEST="0",
-        DATABASE_URL=database,
-    )
-    import django
-    from django.core.management import call_command
-
-    django.setup()
-    call_command("migrate", verbosity=0)
-    call_command("createcachetable", verbosity=0)
+    standalone.setup(database, "tutor.settings")
 
 
 def make_quiz(owner: Any, questions: int) -> Any:

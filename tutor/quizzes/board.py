@@ -10,13 +10,12 @@ of the 2,000 requests.
 
 from __future__ import annotations
 
-import threading
-import time
-from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import NamedTuple
+
+from tutor.core.kept_awhile import KeptAWhile
 
 from .models import Participant, Session
 from .scoring import Score
@@ -70,8 +69,7 @@ class Board:
 # the session's id, its random join code (an id can come back after a delete) and its
 # version (a rename or a removal bumps it); the value is the whole class's board, the same
 # for everyone who asks, immutable. Only ended sessions' boards: no answer changes them.
-_kept: OrderedDict[tuple[int, str, int], tuple[float, Board]] = OrderedDict()
-_lock = threading.Lock()
+_kept = KeptAWhile[tuple[int, str, int], Board](KEPT_BOARDS, KEPT_SECONDS)
 
 
 def _read(session: Session) -> Board:
@@ -84,26 +82,13 @@ def board(session: Session) -> Board:
     """The session's board: one query for the whole class, kept once it has ended."""
     if session.state != Session.State.ENDED:
         return _read(session)
-    key = (session.pk, session.code, session.version)
-    now = time.monotonic()
-    with _lock:
-        kept = _kept.get(key)
-        if kept is not None and now - kept[0] < KEPT_SECONDS:
-            _kept.move_to_end(key)
-            return kept[1]
-    made = _read(session)  # outside the lock: two threads may both read it once
-    with _lock:
-        _kept[key] = (now, made)
-        _kept.move_to_end(key)
-        while len(_kept) > KEPT_BOARDS:
-            _kept.popitem(last=False)
-    return made
+    # Made outside the lock: two threads may both read it once.
+    return _kept.get((session.pk, session.code, session.version), lambda: _read(session))
 
 
 def forget() -> None:
     """Drop every kept board (tests)."""
-    with _lock:
-        _kept.clear()
+    _kept.clear()
 
 
 def scores(session: Session) -> tuple[Row, ...]:

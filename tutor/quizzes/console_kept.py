@@ -29,9 +29,6 @@ after :data:`KEPT_SECONDS` (an admin's edit bumps no version).
 
 from __future__ import annotations
 
-import threading
-import time
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, NamedTuple
 
@@ -43,6 +40,7 @@ from django.utils.translation import get_language
 
 from tutor.core import kept_pages, markers
 from tutor.core.csrf_tokens import get_token
+from tutor.core.kept_awhile import KeptAWhile
 from tutor.core.locales import current_language
 
 from .models import Response, Session
@@ -98,8 +96,7 @@ def roll(session: Session) -> Roll:
 # Per process, the least recent dropped past KEPT. Key: (list, session id, join code,
 # version, shape, Roll, language): the same text for every request of the session's
 # teacher that asks with it; text is immutable, the CSRF token is put in per request.
-_kept: OrderedDict[tuple[Hashable, ...], tuple[float, SafeString]] = OrderedDict()
-_lock = threading.Lock()
+_kept = KeptAWhile[tuple[Hashable, ...], SafeString](KEPT, KEPT_SECONDS)
 
 
 def kept(key: tuple[Hashable, ...], make: Callable[[], SafeString]) -> SafeString:
@@ -108,20 +105,8 @@ def kept(key: tuple[Hashable, ...], make: Callable[[], SafeString]) -> SafeStrin
     if markers.marking():  # the in-context mode: rendered afresh, marked, never kept
         return make()
     language = current_language()
-    key = (*key, language)
-    now = time.monotonic()
-    with _lock:
-        found = _kept.get(key)
-        if found is not None and now - found[0] < KEPT_SECONDS:
-            _kept.move_to_end(key)
-            return found[1]
-    made = mark_safe(kept_pages.finish(make(), language))  # typesetting keeps it safe
-    with _lock:
-        _kept[key] = (now, made)
-        _kept.move_to_end(key)
-        while len(_kept) > KEPT:
-            _kept.popitem(last=False)
-    return made
+    # Typesetting keeps it safe.
+    return _kept.get((*key, language), lambda: mark_safe(kept_pages.finish(make(), language)))
 
 
 def respond(
@@ -144,5 +129,4 @@ def respond(
 
 def forget() -> None:
     """Drop every kept list (tests)."""
-    with _lock:
-        _kept.clear()
+    _kept.clear()
