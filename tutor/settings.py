@@ -301,10 +301,10 @@ if _mail_backend.endswith("smtp.EmailBackend"):
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "tutor@localhost")
 SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").rstrip("/")  # send_reminders
 
-# Security. htmx reads the CSRF token from a header set on <body>; the cookie need not
-# be readable by scripts.
+# Security. htmx reads the CSRF token from a header set on <body>: no script reads cookies.
 CSRF_COOKIE_HTTPONLY = True
 SESSION_COOKIE_HTTPONLY = True
+SESSION_ENGINE = "tutor.core.session_store"  # database sessions, keys only as Django makes
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
