@@ -93,7 +93,9 @@ def script_problems(page: Page) -> list[str]:
 
 
 @pytest.mark.parametrize("slug", FEEDBACK_DRILLS)
-def test_answer_shows_verdict_in_feedback_without_reload(tab: Page, site: Site, slug: str) -> None:
+def test_answer_shows_verdict_in_feedback_without_reload_and_takes_focus(
+    tab: Page, site: Site, slug: str
+) -> None:
     url = open_drill(tab, site, slug)
     answered(tab).to_have_text("0")
     fill_answer(tab, slug)
@@ -103,16 +105,9 @@ def test_answer_shows_verdict_in_feedback_without_reload(tab: Page, site: Site, 
     assert page_kept(tab), "the page was reloaded"
     assert tab.url == url
     answered(tab).to_have_text("1")  # the progress box, swapped out of band
-    assert script_problems(tab) == []
-
-
-@pytest.mark.parametrize("slug", FEEDBACK_DRILLS)
-def test_feedback_takes_keyboard_focus(tab: Page, site: Site, slug: str) -> None:
-    open_drill(tab, site, slug)
-    fill_answer(tab, slug)
-    submit_with_htmx(tab, ANSWER_BUTTON)
-    expect(tab.locator("#feedback .feedback__verdict")).to_have_text(VERDICT)
+    # A keyboard or screen-reader user is taken to the feedback.
     tab.wait_for_function("() => !!document.activeElement.closest('#feedback')")
+    assert script_problems(tab) == []
 
 
 # --- 2. Side pots: the payouts step inside the feedback ----------------------------------
