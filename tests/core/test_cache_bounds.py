@@ -18,6 +18,7 @@ from django.conf import settings
 from django.test import Client
 
 import tutor
+from tutor.core.kept_awhile import KeptAWhile
 from tutor.drills.registry import DRILLS, QuestionDrill
 
 #: The caches without a size limit, each with what it is keyed on and why that is finite.
@@ -49,6 +50,7 @@ UNBOUNDED: dict[str, str] = {
 BOUNDED_BY_HAND: dict[str, str] = {
     "tutor.drills.tournament.replay._RUNS": "tutor.drills.tournament.replay._RUNS_KEPT",
     "tutor.quizzes.board._kept": "tutor.quizzes.board.KEPT_BOARDS",
+    "tutor.quizzes.console_kept._kept": "tutor.quizzes.console_kept.KEPT",
 }
 
 
@@ -93,12 +95,12 @@ def test_every_in_memory_django_cache_has_its_own_entry_limit() -> None:
 
 
 def _containers() -> dict[str, int]:
-    """The size of every module-level dict, list and set of the site, and of every
-    unbounded functools cache."""
+    """The size of every module-level dict, list, set and ``KeptAWhile`` of the site, and
+    of every unbounded functools cache."""
     sizes = {}
     for module in _modules():
         for name, value in vars(module).items():
-            if isinstance(value, dict | list | set):
+            if isinstance(value, dict | list | set | KeptAWhile):
                 sizes[f"{module.__name__}.{name}"] = len(value)
     for name, function in _functools_caches().items():
         if function.cache_parameters()["maxsize"] is None:
