@@ -140,7 +140,7 @@ def from_frames(drill: QuestionDrill[Any, Any], question: Any) -> dict[str, str]
     rendered = {}
     for part in PARTS:
         pieces = frame(drill, part, blank, language)
-        if pieces is None or len(pieces) != len(rows[part]) + 1:
+        if len(pieces) != len(rows[part]) + 1:  # the partial shows an empty row of its own
             return None
         shown = [_row(row) for row in rows[part]]
         rendered[part] = "".join(
@@ -149,13 +149,10 @@ def from_frames(drill: QuestionDrill[Any, Any], question: Any) -> dict[str, str]
     return rendered
 
 
-def frame(
-    drill: QuestionDrill[Any, Any], part: str, blank: Any, language: str
-) -> tuple[str, ...] | None:
+def frame(drill: QuestionDrill[Any, Any], part: str, blank: Any, language: str) -> tuple[str, ...]:
     """A partial rendered for ``blank`` (a question whose rows of cards are empty), cut
     where each empty row is: the same markup for every question of its shape, in which
-    a question's rows go between the pieces (in their order). None when the rows are
-    not where they would be (the partial shows an empty row of its own)."""
+    a question's rows go between the pieces (in their order)."""
     shape = hashlib.sha256(repr((drill.template, part, language, blank)).encode()).hexdigest()
     key = f"drill-frame:{shape}"
     # Kept per process. Key: the drill's template, the partial, the language and the blank
