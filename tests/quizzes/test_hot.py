@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+from django.db import IntegrityError
 from django.db.models import Model
+from django.db.models.signals import post_save
 from django.utils import timezone
 
+from tutor.core.names import looks
 from tutor.quizzes import hot
 from tutor.quizzes.models import Participant, Response, Session
 
@@ -146,3 +150,67 @@ def test_nickname_taken_is_what_looking_like_finds(answered: dict[str, Participa
     other = Session.objects.exclude(pk=session.pk).first()
     if other is not None:
         assert not hot.nickname_taken(other, looks("Asha"))
+
+
+def test_joining_session_reads_what_a_join_needs_and_defers_the_rest(
+    answered: dict[str, Participant], django_assert_num_queries
+) -> None:
+    stored = Session.objects.get(code=answered["Asha"].session.code)
+    with django_assert_num_queries(1):
+        got = hot.joining_session(stored.code)
+        assert got is not None and isinstance(got, Session)
+        assert got.get_deferred_fields() == {
+            f.attname for f in Session._meta.concrete_fields if f.name not in hot.JOINING_FIELDS
+        }
+        for name in hot.JOINING_FIELDS:
+            assert getattr(got, name) == getattr(stored, name), name
+        assert got.is_open is stored.is_open is True and got._state.adding is False
+    assert got.questions == stored.questions  # a deferred field is still read when asked
+    assert hot.joining_session("ZZZZZZ") is None
+
+
+def new_participant(session: Session, nickname: str, **extra: Any) -> Participant:
+    skeleton, capitals = looks(nickname)
+    return Participant(
+        session=session, nickname=nickname, skeleton=skeleton, capitals=capitals, **extra
+    )
+
+
+def test_add_participant_writes_what_save_writes(answered: dict[str, Participant]) -> None:
+    session = answered["Asha"].session
+    added = new_participant(session, "Kiran", language="bn", join_key="form-1")
+    hot.add_participant(added)
+    saved = new_participant(session, "Mina", language="bn", join_key="form-2")
+    saved.save()
+    assert added.pk is not None and added._state.adding is False and added._state.db == "default"
+    assert values(Participant.objects.get(pk=added.pk)) == values(added)
+    ignored = {"id", "nickname", "skeleton", "capitals", "token", "join_key", "joined"}
+    assert {k: v for k, v in values(added).items() if k not in ignored} == {
+        k: v for k, v in values(saved).items() if k not in ignored
+    }
+    assert added.joined is not None and abs(added.joined - saved.joined).total_seconds() < 60
+    assert len(added.token) == len(saved.token) and added.token != saved.token
+
+
+def test_add_participant_refuses_a_taken_nickname_and_the_transaction_goes_on(
+    answered: dict[str, Participant],
+) -> None:
+    session = answered["Asha"].session
+    for nickname in ("Asha", "АSHA"):  # the same, and one alike (Cyrillic А)
+        with pytest.raises(IntegrityError):
+            hot.add_participant(new_participant(session, nickname))
+    assert session.participants.filter(nickname__iexact="asha").count() == 1  # still usable
+
+
+def test_add_participant_is_save_when_a_receiver_listens(answered: dict[str, Participant]) -> None:
+    heard: list[str] = []
+
+    def receiver(sender: type, instance: Participant, **kwargs: Any) -> None:
+        heard.append(instance.nickname)
+
+    post_save.connect(receiver, sender=Participant)
+    try:
+        hot.add_participant(new_participant(answered["Asha"].session, "Kiran"))
+    finally:
+        post_save.disconnect(receiver, sender=Participant)
+    assert heard == ["Kiran"]

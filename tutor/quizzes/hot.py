@@ -14,13 +14,15 @@ them on SQLite and PostgreSQL).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 from typing import Any, TypedDict
 
-from django.db import connections, router
+from django.db import connections, router, transaction
 from django.db.models import Field, Model
+from django.db.models.signals import post_save, pre_save
 
 from .models import Participant, Response, Session
 from .scoring import Score
@@ -45,10 +47,16 @@ class Columns:
     converters: tuple[tuple[tuple[Converter, ...], Any], ...]  # per field: (converters, column)
 
     @classmethod
-    def of(cls, model: type[Model], alias: str, table_alias: str) -> Columns:
+    def of(
+        cls, model: type[Model], alias: str, table_alias: str, only: tuple[str, ...] = ()
+    ) -> Columns:
+        """Every concrete field, or those named in ``only`` (the others are deferred in
+        the instances made: reading one of them is a query of its own)."""
         connection = connections[alias]
         quote = connection.ops.quote_name
         fields: Sequence[Field] = model._meta.concrete_fields
+        if only:
+            fields = [field for field in fields if field.name in only]
         converters = []
         for field in fields:
             column = field.get_col(table_alias)
@@ -144,6 +152,24 @@ def _session_read(alias: str) -> Read:
     return Read(sql, (session,))
 
 
+#: What a join reads of the session its code names: whether it is open (``is_open``) and
+#: what a join writes and leads to (its key, its code). Not its questions and settings, the
+#: largest values of the row, which a join never reads.
+JOINING_FIELDS = ("id", "code", "mode", "state", "opens", "closes")
+
+
+# Kept per process. Key: the database alias, as above.
+@lru_cache(maxsize=8)
+def _joining_read(alias: str) -> Read:
+    quote = connections[alias].ops.quote_name
+    session = Columns.of(Session, alias, "s", only=JOINING_FIELDS)
+    sql = (
+        f"SELECT {', '.join(session.sql)} FROM {quote(Session._meta.db_table)} {quote('s')}"
+        f" WHERE {quote('s')}.{quote('code')} = %s"
+    )
+    return Read(sql, (session,))
+
+
 # Kept per process. Key: the database alias, as above.
 @lru_cache(maxsize=8)
 def _look_alike_sql(alias: str) -> str:
@@ -159,6 +185,14 @@ def session(code: str) -> Session | None:
     """The session with this code (unique), or None: what a posted join code names."""
     alias = router.db_for_read(Session)
     found = _session_read(alias).one(alias, [code])
+    return None if found is None else found[0]
+
+
+def joining_session(code: str) -> Session | None:
+    """The session with this code, or None, with :data:`JOINING_FIELDS` only (the others
+    deferred): what a posted join code names, for the join to check and lead on."""
+    alias = router.db_for_read(Session)
+    found = _joining_read(alias).one(alias, [code])
     return None if found is None else found[0]
 
 
@@ -252,3 +286,74 @@ def store_answer(response: Response, values: StoredAnswer, attempts_allowed: int
     with connection.cursor() as cursor:
         cursor.execute(_store_sql(alias), params)
         return cursor.rowcount == 1
+
+
+@dataclass(frozen=True)
+class Insert:
+    """One model's INSERT of a new row: the fields written, in order, and the SQL."""
+
+    fields: tuple[Field[Any, Any], ...]
+    sql: str
+    returning: bool  # the SQL ends with RETURNING the primary key
+
+
+# Kept per process. Key: the database alias, as above.
+@lru_cache(maxsize=8)
+def _participant_insert(alias: str) -> Insert:
+    connection = connections[alias]
+    quote = connection.ops.quote_name
+    meta = Participant._meta
+    # As Model.save writes a new row: every concrete field but the automatic key.
+    fields = tuple(field for field in meta.local_concrete_fields if field is not meta.auto_field)
+    for field in fields:  # a field that writes its own SQL would need Django's compiler
+        if getattr(field, "get_placeholder_sql", None) is not None:
+            raise ValueError(f"{field.name} has its own placeholder")
+    returning = bool(connection.features.can_return_columns_from_insert)
+    sql = (
+        f"INSERT INTO {quote(meta.db_table)}"
+        f" ({', '.join(quote(_column_name(field)) for field in fields)})"
+        f" VALUES ({', '.join('%s' for _ in fields)})"
+    )
+    if returning:
+        sql += f" RETURNING {quote(_column_name(meta.pk))}"
+    return Insert(fields, sql, returning)
+
+
+def add_participant(participant: Participant) -> None:
+    """Write a new participant's row as ``participant.save()`` would, its SQL built once
+    per process: each field's ``pre_save`` (the time it joined) and database value, then
+    its key. ``IntegrityError`` if the nickname, or one looking like it, was taken
+    meanwhile; a transaction the caller is in stays usable. With a ``pre_save`` or
+    ``post_save`` receiver for participants, or no look-alike keys yet (``save`` puts
+    them in), it is ``save()`` itself."""
+    alias = router.db_for_write(Participant)
+    connection = connections[alias]
+    if (
+        not participant.skeleton
+        or pre_save.has_listeners(Participant)
+        or post_save.has_listeners(Participant)
+    ):
+        with transaction.atomic(using=alias):
+            participant.save(force_insert=True, using=alias)
+        return
+    insert = _participant_insert(alias)
+    params = [
+        field.get_db_prep_save(field.pre_save(participant, True), connection)
+        for field in insert.fields
+    ]
+    # Alone (autocommit), one INSERT is its own transaction; inside one, a savepoint keeps
+    # a refused INSERT from breaking it.
+    inside = transaction.atomic(using=alias) if connection.in_atomic_block else nullcontext()
+    with inside, connection.cursor() as cursor:
+        cursor.execute(insert.sql, params)
+        if insert.returning:
+            row = cursor.fetchone()
+            assert row is not None
+            key = row[0]
+        else:
+            key = connection.ops.last_insert_id(
+                cursor, Participant._meta.db_table, _column_name(Participant._meta.pk)
+            )
+    participant.pk = key
+    participant._state.adding = False
+    participant._state.db = alias

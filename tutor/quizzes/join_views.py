@@ -12,7 +12,7 @@ from __future__ import annotations
 import secrets
 
 from django import forms
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -128,7 +128,7 @@ def _join(request: HttpRequest, code: str) -> HttpResponse:
     if not form.is_valid():
         return render(request, "quizzes/student/join.html", {"form": form}, status=422)
     code = form.cleaned_data["code"]
-    session = hot.session(code) if is_code(code) else None
+    session = hot.joining_session(code) if is_code(code) else None
     if picker := classes.admit(request, code, session):
         return redirect(picker)  # a class's code, or a class's quiz: pick your name there
     if session is None:
@@ -159,16 +159,16 @@ def _join(request: HttpRequest, code: str) -> HttpResponse:
 
     if hot.nickname_taken(session, (skeleton, capitals)):
         return taken()
+    participant = Participant(
+        session=session,
+        nickname=nickname,
+        skeleton=skeleton,
+        capitals=capitals,
+        language=current_language(),
+        join_key=attempt,
+    )
     try:
-        with transaction.atomic():
-            participant = Participant.objects.create(
-                session=session,
-                nickname=nickname,
-                skeleton=skeleton,
-                capitals=capitals,
-                language=current_language(),
-                join_key=attempt,
-            )
+        hot.add_participant(participant)
     except IntegrityError:  # the same nickname joined meanwhile
         return taken()
     return joined(request, session, participant)

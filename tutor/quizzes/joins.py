@@ -65,6 +65,16 @@ def _address(request: HttpRequest) -> str:
 
 
 def _cookie_device(request: HttpRequest) -> Device | None:
+    """The device its signed cookie names, or ``None``: the signature is checked once per
+    request (``device`` and ``with_device`` both ask; the request's cookies do not change
+    while it is answered)."""
+    known = request.__dict__
+    if "_quiz_cookie_device" not in known:
+        known["_quiz_cookie_device"] = _signed_device(request)
+    return known["_quiz_cookie_device"]
+
+
+def _signed_device(request: HttpRequest) -> Device | None:
     try:
         value = str(request.get_signed_cookie(DEVICE_COOKIE, salt=DEVICE_SALT))
     except (KeyError, signing.BadSignature):
@@ -111,11 +121,18 @@ def count_failure(request: HttpRequest) -> None:
 
 
 def _bump(key: str) -> int:
-    """One more in the window's count under ``key``: the count now."""
-    cache.add(key, 0, JOIN_WINDOW)
+    """One more in the window's count under ``key``: the count now. The window starts with
+    the first count (``add``): a count that is there is only incremented, one trip to the
+    cache instead of two."""
     try:
         return int(cache.incr(key))
-    except ValueError:  # gone between add and incr (expired, or the cache was cleared)
+    except ValueError:  # no count yet (a new window), or it expired meanwhile
+        pass
+    if cache.add(key, 1, JOIN_WINDOW):
+        return 1
+    try:  # another request started the window between incr and add
+        return int(cache.incr(key))
+    except ValueError:  # and it is gone again (expired, or the cache was cleared)
         cache.set(key, 1, JOIN_WINDOW)
         return 1
 
