@@ -135,3 +135,17 @@ def test_a_join_is_refused_limited_and_accepted_in_every_language(
     again = student.post(f"/{language}/join/", {"code": session.code, "nickname": "x"})
     assert again.status_code == 302  # a device that has joined is never held to the budget
     assert Session.objects.get(pk=session.pk).participants.count() == 1
+
+
+@pytest.mark.parametrize("prefix", ["/", "/tutor/"])
+def test_play_address_is_what_reverse_gives(language: str, prefix: str) -> None:
+    from django.urls import reverse, set_script_prefix
+
+    set_script_prefix(prefix)
+    try:
+        with translation.override(language):
+            for code in ("ACDEFG", "K7M2Q9", "ACDEFGHJKM", "a-b c"):
+                assert joins.play_address(code) == reverse("quizzes:play", args=[code])
+            assert joins.play_address("ACDEFG").startswith(f"{prefix}{language}/")
+    finally:
+        set_script_prefix("/")

@@ -13,8 +13,8 @@ import secrets
 
 from django import forms
 from django.db import IntegrityError
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_http_methods
@@ -29,6 +29,7 @@ from .joins import (
     joined,
     mark_joined,
     participant_for,
+    play_address,
     refusal,
     with_device,
 )
@@ -104,7 +105,7 @@ def _join_page(request: HttpRequest, code: str) -> HttpResponse:
         session = Session.objects.filter(code=code).first()
         if session is not None and participant_for(request, session) is not None:
             mark_joined(request)
-            return redirect("quizzes:play", code=session.code)
+            return HttpResponseRedirect(play_address(session.code))
     attempt = secrets.token_urlsafe(24)
     if not kept_pages.keeps(request):
         form = JoinForm(initial={"code": code, "attempt": attempt})
@@ -130,7 +131,8 @@ def _join(request: HttpRequest, code: str) -> HttpResponse:
     code = form.cleaned_data["code"]
     session = hot.joining_session(code) if is_code(code) else None
     if picker := classes.admit(request, code, session):
-        return redirect(picker)  # a class's code, or a class's quiz: pick your name there
+        # A class's code, or a class's quiz: pick your name there.
+        return HttpResponseRedirect(picker)
     if session is None:
         count_failure(request)
         form.add_error("code", _("There is no quiz with this code. Check it with your teacher."))
@@ -140,7 +142,7 @@ def _join(request: HttpRequest, code: str) -> HttpResponse:
         return render(request, "quizzes/student/join.html", {"form": form}, status=422)
     if participant_for(request, session) is not None:
         mark_joined(request)
-        return redirect("quizzes:play", code=session.code)
+        return HttpResponseRedirect(play_address(session.code))
     nickname = form.cleaned_data["nickname"]
     if not nickname:
         form.add_error("nickname", str(nicknames.MESSAGES["nickname_empty"]))
