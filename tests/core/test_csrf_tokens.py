@@ -3,8 +3,12 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
+from django.conf import settings
 from django.middleware import csrf
-from django.test import RequestFactory
+from django.test import Client, RequestFactory
 
 from tutor.core import csrf_tokens
 
@@ -36,8 +40,33 @@ def test_csrf_token_masks_use_every_letter_and_digit() -> None:
     assert max(counts) < 3 * min(counts)
 
 
-def test_csrf_token_without_a_cookie_is_django_s() -> None:
-    """No secret yet (a first visit): Django makes one and its cookie."""
-    request = request_with_secret(None)
-    token = csrf_tokens.get_token(request)
-    assert csrf._unmask_cipher_token(token) == request.META["CSRF_COOKIE"]
+def test_csrf_token_without_a_cookie_makes_a_secret_and_its_cookie() -> None:
+    """No secret yet (a first visit): a new one, of Django's alphabet and length, a new one
+    each visit, and its cookie set by the middleware, as Django's own ``get_token`` does."""
+    secrets = set()
+    for _ in range(50):
+        request = request_with_secret(None)
+        token = csrf_tokens.get_token(request)
+        secret = request.META["CSRF_COOKIE"]
+        assert len(secret) == csrf.CSRF_SECRET_LENGTH
+        assert set(secret) <= set(csrf.CSRF_ALLOWED_CHARS)
+        assert csrf._unmask_cipher_token(token) == secret
+        assert request.META["CSRF_COOKIE_NEEDS_UPDATE"] is True
+        secrets.add(secret)
+    assert len(secrets) == 50
+
+
+@pytest.mark.django_db
+def test_a_first_visit_s_join_form_passes_the_csrf_check_and_a_stranger_s_does_not() -> None:
+    """The join page a new browser gets (a kept page, its token made here): its form is
+    accepted by Django's CSRF middleware, and another browser's token is refused."""
+    browser, other = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    tokens = []
+    for client in (browser, other):
+        page = client.get("/en/join/").content.decode()
+        found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+        assert found and settings.CSRF_COOKIE_NAME in client.cookies
+        tokens.append(found.group(1))
+    form = {"code": "ACDEFG", "nickname": "Asha"}
+    assert browser.post("/en/join/", {**form, "csrfmiddlewaretoken": tokens[0]}).status_code == 422
+    assert browser.post("/en/join/", {**form, "csrfmiddlewaretoken": tokens[1]}).status_code == 403

@@ -8,7 +8,9 @@ mask comes from one ``os.urandom`` read, each byte kept only if it falls in a wh
 number of rounds of the 62-character alphabet (so every character is equally likely, as
 with ``secrets.choice``), and the cipher from a table of character pairs: the same
 token, which Django's middleware unmasks and checks as its own
-(``tests/core/test_csrf_tokens.py``).
+(``tests/core/test_csrf_tokens.py``). A first visit's secret (no CSRF cookie yet: each of a
+class's students opening the join page) is drawn the same way, as Django's
+``_add_new_csrf_cookie`` would put it in and have its cookie set.
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ _ADDED = {
 _ALLOWED = frozenset(_CHARS)
 
 
-def _mask() -> str:
+def _random_chars() -> str:
+    """32 characters of the alphabet, each equally likely: a mask, or a new secret."""
     kept = b""
     while len(kept) < _LENGTH:  # 40 bytes keep fewer than 32 about once in 300,000 reads
         kept += os.urandom(40).translate(_BYTE_TO_CHAR, _DROPPED)
@@ -42,10 +45,12 @@ def _mask() -> str:
 def get_token(request: HttpRequest) -> str:
     """The CSRF token for a form on this response (``django.middleware.csrf.get_token``):
     the cookie's secret masked anew, the cookie renewed. A request with no secret yet is
-    given one by Django's own function."""
-    secret = request.META.get("CSRF_COOKIE")
+    given a new one, and its cookie (the middleware sets it on the response)."""
+    if "CSRF_COOKIE" not in request.META:  # a first visit: as Django's _add_new_csrf_cookie
+        request.META["CSRF_COOKIE"] = _random_chars()
+    secret = request.META["CSRF_COOKIE"]
     if not isinstance(secret, str) or len(secret) != _LENGTH or not _ALLOWED.issuperset(secret):
         return csrf.get_token(request)
-    request.META["CSRF_COOKIE_NEEDS_UPDATE"] = True  # as Django's: renew the cookie's expiry
-    mask = _mask()
+    request.META["CSRF_COOKIE_NEEDS_UPDATE"] = True  # as Django's: set, or renew the cookie
+    mask = _random_chars()
     return mask + "".join([_ADDED[s + m] for s, m in zip(secret, mask, strict=True)])
