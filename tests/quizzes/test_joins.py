@@ -8,8 +8,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from django.core.cache import cache
-from django.test import Client
+from django.conf import settings
+from django.core.cache import cache, caches
+from django.test import Client, override_settings
 from django.utils import translation
 from django.utils.translation import gettext
 
@@ -27,31 +28,48 @@ def no_counts() -> Iterator[None]:
     cache.clear()
 
 
-def test_bump_counts_up_from_one_in_a_window() -> None:
-    assert [joins._bump("quiz-join-test") for _ in range(4)] == [1, 2, 3, 4]
-    assert joins._bump("quiz-join-other") == 1
+LOCAL_MEMORY = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "test-joins",
+}
+
+
+@pytest.fixture(params=["database", "atomic incr"])
+def counts(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The site's caches for the counts: the database's (``BaseCache.incr``, a read and a
+    write) or one with an ``incr`` of its own (local memory here, as Redis has)."""
+    if request.param == "database":
+        yield request.param
+        return
+    with override_settings(CACHES={**settings.CACHES, "default": LOCAL_MEMORY}):
+        cache.clear()
+        yield request.param
+        cache.clear()
+
+
+def test_bump_counts_up_from_one_in_a_window(counts: str) -> None:
+    bumps = [joins._bump("quiz-join-test", also="quiz-join-other") for _ in range(4)]
+    assert bumps == [(1, 0), (2, 0), (3, 0), (4, 0)]
+    assert joins._bump("quiz-join-other", also="quiz-join-test") == (1, 4)
+    assert joins._bump("quiz-join-other") == (2, 0)
     cache.delete("quiz-join-test")  # the window is over
-    assert joins._bump("quiz-join-test") == 1
+    assert joins._bump("quiz-join-test", also="quiz-join-other") == (1, 2)
+    assert cache.get("quiz-join-test") == 1 and cache.get("quiz-join-other") == 2
 
 
-def test_bump_counts_a_window_another_request_started_meanwhile(monkeypatch) -> None:
+def test_bump_counts_a_window_another_request_started_meanwhile(counts: str, monkeypatch) -> None:
     """Two requests count the same new window: the one whose ``add`` comes second counts
     on from the other's, as if it had come later."""
-    real_incr = cache.incr
-    calls: list[str] = []
+    backend = caches["default"]
+    real_add = backend.add
 
-    def incr(key: str, delta: int = 1, version: int | None = None) -> Any:
-        calls.append(key)
-        if len(calls) == 1:
-            try:
-                return real_incr(key, delta)  # no count yet: ValueError ...
-            finally:
-                cache.add(key, 1, joins.JOIN_WINDOW)  # ... and the other request adds it
-        return real_incr(key, delta)
+    def add(key: str, value: Any, timeout: Any = None, version: int | None = None) -> bool:
+        real_add(key, 1, joins.JOIN_WINDOW)  # the other request, just before
+        return real_add(key, value, timeout)
 
-    monkeypatch.setattr(cache, "incr", incr)
-    assert joins._bump("quiz-join-race") == 2
-    assert cache.get("quiz-join-race") == 2 and len(calls) == 2
+    monkeypatch.setattr(backend, "add", add)
+    assert joins._bump("quiz-join-race") == (2, 0)
+    assert cache.get("quiz-join-race") == 2
 
 
 def test_the_device_cookie_is_checked_once_a_request(quiz: Quiz, monkeypatch) -> None:
