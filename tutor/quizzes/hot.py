@@ -8,7 +8,9 @@ building its SQL, while the database answered in about 0.03 ms (benchmarks/READM
 process and database from the models' own field lists, and a row becomes a model instance
 through every field's own converters and ``Model.from_db``: the same objects, with the
 same values, that the QuerySet would have made (``tests/quizzes/test_hot.py`` compares
-them on SQLite and PostgreSQL).
+them on SQLite and PostgreSQL). A join's reads and its one write are here too: the
+session a posted code names (the columns a join uses), the look-alike check, and the new
+participant's ``INSERT``.
 """
 
 from __future__ import annotations
