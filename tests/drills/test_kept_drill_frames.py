@@ -69,6 +69,21 @@ def test_partials_from_frames_are_the_partials_rendered_as_usual(language: str) 
                         )
 
 
+def test_frames_kept_in_one_language_are_not_another_languages() -> None:
+    """Every language in turn in one process, the kept frames left in between (each test
+    above starts with none): a frame kept under a key without its language would show
+    the first language's words in the others."""
+    drill = DRILLS["holdem-showdown"]
+    assert isinstance(drill, QuestionDrill)
+    question = drill.generate(5, "medium")
+    for language in (*LANGUAGES, "en"):
+        with translation.override(language):
+            framed = kept_content.from_frames(drill, question)
+            assert framed is not None
+            for part in kept_content.PARTS:
+                assert framed[part] == usual(drill, question, part, language), (language, part)
+
+
 def test_a_frame_that_does_not_fit_the_rows_gives_no_partials(monkeypatch: Any) -> None:
     """Rows the partial does not show where a frame cuts it (one too many): the page is
     rendered as usual instead (``kept_content.slots``)."""

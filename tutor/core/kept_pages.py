@@ -29,6 +29,7 @@ import hashlib
 import re
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from django.core.cache import caches
@@ -143,7 +144,15 @@ def render(
             value = value.replace(TOKEN, token)
         values[stand_in(name)] = finish(value, language) if slot.text else value
     # One pass: what a slot puts in (a nickname, a query) is never read for stand-ins.
-    filled = re.sub("|".join(map(re.escape, values)), lambda found: values[found[0]], html)
+    filled = _stand_ins(tuple(values)).sub(lambda found: values[found[0]], html)
     response = HttpResponse(filled, status=status)
     setattr(response, FINISHED, True)
     return response
+
+
+# Kept per process. Key: the stand-ins a page's slots have (their names, the token's), not
+# their values; bounded: a page type has one set of slots.
+@lru_cache(maxsize=64)
+def _stand_ins(names: tuple[str, ...]) -> re.Pattern[str]:
+    """The one pattern that finds any of ``names`` (built and compiled once)."""
+    return re.compile("|".join(map(re.escape, names)))

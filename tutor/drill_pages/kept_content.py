@@ -153,8 +153,7 @@ def frame(drill: QuestionDrill[Any, Any], part: str, blank: Any, language: str) 
     """A partial rendered for ``blank`` (a question whose rows of cards are empty), cut
     where each empty row is: the same markup for every question of its shape, in which
     a question's rows go between the pieces (in their order)."""
-    shape = hashlib.sha256(repr((drill.template, part, language, blank)).encode()).hexdigest()
-    key = f"drill-frame:{shape}"
+    key = _frame_key(drill.template, part, language, blank)
     # Kept per process. Key: the drill's template, the partial, the language and the blank
     # question (its shape: the count of each row); nothing of a visitor or a question.
     pieces: tuple[str, ...] | None = caches["local"].get(key)
@@ -165,6 +164,15 @@ def frame(drill: QuestionDrill[Any, Any], part: str, blank: Any, language: str) 
         pieces = tuple(html.split(EMPTY_ROW))
         caches["local"].set(key, pieces, None)
     return pieces
+
+
+# Kept per process. Key: what the frame's cache key is made of (the blank question has no
+# cards: its shape only); bounded: drills x partials x languages x shapes.
+@lru_cache(maxsize=512)
+def _frame_key(template: str, part: str, language: str, blank: Any) -> str:
+    """The ``local`` cache's key of a frame (hashed once: ``frame`` asks on every page)."""
+    shape = hashlib.sha256(repr((template, part, language, blank)).encode()).hexdigest()
+    return f"drill-frame:{shape}"
 
 
 def _row(row: tuple[Any, ...]) -> str:

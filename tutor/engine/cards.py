@@ -58,6 +58,11 @@ class Suit(Enum):
     DIAMONDS = "d"
     CLUBS = "c"
 
+    # A member is its own only equal (Enum compares by identity), so the identity's hash
+    # will do: Enum's own hashes the name in Python, a call that every card hashed (a set,
+    # a dict, a cache's key) and every ``Card.index`` paid.
+    __hash__ = object.__hash__
+
     @property
     def char(self) -> str:
         return self.value
@@ -122,7 +127,7 @@ class Card:
 
     @property
     def index(self) -> int:
-        return (self.rank.value - 2) * 4 + _SUIT_ORDER[self.suit]
+        return (self.rank - 2) * 4 + _SUIT_ORDER[self.suit]  # an IntEnum's int, not .value
 
     def __str__(self) -> str:
         return self.code
