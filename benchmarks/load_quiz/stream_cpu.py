@@ -27,9 +27,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import re
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -173,34 +175,51 @@ class Uvicorn:
     def cpu(self) -> float:
         return cpu_seconds(self.pid)
 
+    def now(self) -> tuple[float, float]:
+        """The CPU seconds so far, and the kernel's part of them (system calls: sockets,
+        threads, futexes)."""
+        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        ticks = os.sysconf("SC_CLK_TCK")
+        return (int(fields[11]) + int(fields[12])) / ticks, int(fields[12]) / ticks
+
     def threads(self) -> int:
         status = Path(f"/proc/{self.pid}/status").read_text()
         found = re.search(r"^Threads:\s+(\d+)", status, re.MULTILINE)
         return int(found.group(1)) if found else 0
 
-    async def quiet(self) -> float:
-        """Wait until the server's CPU stops moving; its CPU seconds then."""
-        last, still = self.cpu(), 0
+    async def quiet(self) -> tuple[float, float]:
+        """Wait until the server's CPU stops moving; :meth:`now` then."""
+        last, still = self.now(), 0
         while still < QUIET_TICKS:
             await asyncio.sleep(0.2)
-            now = self.cpu()
-            still = still + 1 if now - last < 0.005 else 0
+            now = self.now()
+            still = still + 1 if now[0] - last[0] < 0.005 else 0
             last = now
         return last
+
+
+Figures = dict[str, tuple[float, float, int]]  # kind: (CPU s, of which the kernel's, count)
 
 
 async def measure(options: argparse.Namespace, code: str, port: int, pid: int) -> None:
     from asgiref.sync import sync_to_async
 
     server = Uvicorn(pid)
-    figures: dict[str, tuple[float, int]] = {}  # kind: (CPU seconds, how many)
-    threads = 0  # the uvicorn's threads while every stream is open
+    figures: Figures = {}
 
-    figures["bare"] = (bare_in_process(options.bare), options.bare)
+    def add(kind: str, before: tuple[float, float], after: tuple[float, float], count: int) -> None:
+        spent, kernel, counted = figures.get(kind, (0.0, 0.0, 0))
+        figures[kind] = (
+            spent + after[0] - before[0],
+            kernel + after[1] - before[1],
+            counted + count,
+        )
+
+    figures["bare"] = (bare_in_process(options.bare), 0.0, options.bare)
     await bare(port, 50)  # warm up: the URLconf, the first database connection
     before = await server.quiet()
     await bare(port, options.bare)
-    figures["bare-asgi"] = (await server.quiet() - before, options.bare)
+    add("bare-asgi", before, await server.quiet(), options.bare)
 
     version, joined = await sync_to_async(students)(code, options.students)
     before = await server.quiet()
@@ -211,12 +230,12 @@ async def measure(options: argparse.Namespace, code: str, port: int, pid: int) -
             *(open_stream(port, f"/{lang}/play/{code}/events/?v={version}", c) for lang, c in batch)
         )
     tasks = [asyncio.create_task(listener.listen()) for listener in listeners]
-    figures["open"] = (await server.quiet() - before, len(listeners))
+    add("open", before, await server.quiet(), len(listeners))
 
     threads = server.threads()
-    before = server.cpu()
+    before = server.now()
     await asyncio.sleep(options.idle)
-    figures["idle"] = (server.cpu() - before, 0)
+    add("idle", before, server.now(), 0)
 
     moves = [("open", "stage"), ("reveal", "verdict")] * options.questions + [("end", "final")]
     for how, name in moves:
@@ -225,8 +244,7 @@ async def measure(options: argparse.Namespace, code: str, port: int, pid: int) -
         want = [listener.heard[name] + 1 for listener in listeners]
         while any(listener.heard[name] < n for listener, n in zip(listeners, want, strict=True)):
             await asyncio.sleep(0.05)
-        spent, delivered = figures.get(name, (0.0, 0))
-        figures[name] = (spent + await server.quiet() - before, delivered + len(listeners))
+        add(name, before, await server.quiet(), len(listeners))
     await asyncio.wait_for(asyncio.gather(*tasks), 30)
     assert all(listener.ended and listener.heard["ended"] == 1 for listener in listeners)
     for listener in listeners:
@@ -234,21 +252,22 @@ async def measure(options: argparse.Namespace, code: str, port: int, pid: int) -
     report(figures, options, threads)
 
 
-def report(
-    figures: dict[str, tuple[float, int]], options: argparse.Namespace, threads: int
-) -> None:
-    spent, count = figures["bare"]
+def report(figures: Figures, options: argparse.Namespace, threads: int) -> None:
+    spent, _, count = figures["bare"]
     unit = spent / count
     print(f"students {options.students}, questions {options.questions}, load {load_average()}")
     print(f"the uvicorn's threads with every stream open: {threads}")
-    print(f"{'':<10}{'CPU s':>8}{'count':>8}{'us each':>10}{'x bare':>8}")
-    for kind, (spent, count) in figures.items():
+    print(f"{'':<10}{'CPU s':>8}{'kernel':>8}{'count':>8}{'us each':>10}{'x bare':>8}")
+    for kind, (spent, kernel, count) in figures.items():
         if kind == "idle":
-            print(f"{'idle':<10}{spent:>8.2f}{'':>8}{spent / options.idle * 1e6:>10.0f}  per s")
+            each = f"{spent / options.idle * 1e6:>10.0f}  per s"
+            print(f"{'idle':<10}{spent:>8.2f}{kernel:>8.2f}{'':>8}{each}")
             continue
         each = spent / count if count else 0.0
-        print(f"{kind:<10}{spent:>8.2f}{count:>8}{each * 1e6:>10.0f}{each / unit:>8.2f}")
-    total = sum(spent for kind, (spent, _) in figures.items() if kind not in UNITS)
+        print(
+            f"{kind:<10}{spent:>8.2f}{kernel:>8.2f}{count:>8}{each * 1e6:>10.0f}{each / unit:>8.2f}"
+        )
+    total = sum(spent for kind, (spent, _, _) in figures.items() if kind not in UNITS)
     per = total / options.students
     print(f"streams in all: {total:.2f} CPU s, {per * 1e3:.2f} ms a student ({per / unit:.1f}x)")
 
@@ -285,6 +304,11 @@ def main(argv: list[str] | None = None) -> None:
         asyncio.run(measure(options, code, stream_server.port, stream_server.process.pid))
         print(f"{time.monotonic() - started:.0f} s; uvicorn log: {stream_server.log.read_text()}")
     finally:
+        if stream_server is not None and stream_server.process is not None and options.profile:
+            # SIGINT: uvicorn stops, then raises KeyboardInterrupt, and cProfile writes its
+            # file (on SIGTERM the process ends by the signal and writes nothing).
+            stream_server.process.send_signal(signal.SIGINT)
+            stream_server.process.wait(timeout=60)
         if stream_server is not None:
             stream_server.stop()
         if redis is not None:
