@@ -47,7 +47,7 @@ def _listener(code: str, token: str) -> tuple[str, int] | None:
 
 
 STAGES = streams.Stages(
-    shared=shared_stage.markup, verdict=shared_stage.verdict, final=end_screen.final
+    shared=shared_stage.markup, verdict=shared_stage.verdicts, final=end_screen.finals
 )
 
 
