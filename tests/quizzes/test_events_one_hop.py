@@ -6,6 +6,8 @@ opening a stream crosses from the event loop to a thread twice."""
 from __future__ import annotations
 
 import asyncio
+import os
+import threading
 from typing import Any
 
 import pytest
@@ -29,6 +31,7 @@ pytestmark = [
 __all__ = ["quick_watch"]  # the fixture, used here too
 
 LANGUAGES = ("en", "bn", "hi", "ja", "cs")
+STREAMS = 40
 Message = dict[str, Any]
 
 
@@ -160,3 +163,31 @@ def test_opening_a_stream_crosses_to_a_thread_twice(
     # Leaving out the session's watch (``streams._watch``: one read per process and session,
     # whatever the number of listeners, also in a thread).
     assert [name for name in crossings if name != "then_let_go"] == ["sync_send", "_answer"]
+
+
+@in_own_thread
+def test_an_open_stream_holds_no_thread(quiz: Quiz) -> None:
+    """Django's own handler starts a thread for each request and keeps it while the
+    response is sent: one idle thread per open stream. Here only the event loop's pool of
+    worker threads, however many streams are open."""
+    session = services.start_session(quiz, "live")
+    clients = [join(session, f"Student {n}") for n in range(STREAMS)]
+    pool = min(32, (os.cpu_count() or 1) + 4)  # the loop's pool at most (ThreadPoolExecutor)
+    counted: list[int] = []
+
+    async def opening() -> None:
+        handler = OneHopASGIHandler()
+        before = threading.active_count()
+        sent: list[list[Message]] = [[] for _ in clients]
+        path = f"/en/play/{session.code}/events/?v={session.version}"
+        serving = [
+            asyncio.ensure_future(serve(handler, scope(path, client), heard))
+            for client, heard in zip(clients, sent, strict=True)
+        ]
+        await until(lambda: all(any(m.get("body") for m in heard) for heard in sent))
+        counted.append(threading.active_count() - before)
+        await sync_to_async(services.end)(await sync_to_async(Session.objects.get)(pk=session.pk))
+        await asyncio.wait_for(asyncio.gather(*serving), 10)
+
+    run(opening)
+    assert counted[0] <= pool < STREAMS

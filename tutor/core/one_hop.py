@@ -13,8 +13,10 @@ returns a ``StreamingHttpResponse`` over an async iterator (the live quiz's even
 and the event loop then sends it. Two crossings are left: that call, and Django's
 ``request_started`` signal.
 
-The worker threads are the event loop's own pool (``thread_sensitive=False``), shared by
-every request: a request's database work is all inside the one call, so it uses one
+Nor does a request get a thread of its own (Django's handler starts one for each request
+and keeps it until the response is sent: an idle thread for each open stream, 2,000
+threads for a class). The worker threads are the event loop's own pool
+(``thread_sensitive=False``), shared by every request: a request's database work is all inside the one call, so it uses one
 thread's connection, which is then let go as a request's end would (``CONN_MAX_AGE``):
 no thread of the pool keeps a connection past its age, and an open stream holds none.
 """
@@ -48,6 +50,17 @@ class OneHopASGIHandler(ASGIHandler):
 
     def load_middleware(self, is_async: bool = False) -> None:
         super().load_middleware(is_async=False)
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        """Django's, without a thread of the request's own: Django's handler starts one
+        for each request (``ThreadSensitiveContext``) and keeps it until the response is
+        sent, so each open stream kept an idle thread, started and ended with it. Here
+        the little that is left thread-sensitive (the ``request_started`` and
+        ``request_finished`` signals' receivers, the response's ``close``) runs in
+        asgiref's one shared thread."""
+        if scope["type"] != "http":
+            raise ValueError(f"Django serves only HTTP, not {scope['type']}.")
+        await self.handle(scope, receive, send)
 
     async def run_get_response(self, request: Any) -> HttpResponseBase:
         response = await _in_a_thread(self, request)
