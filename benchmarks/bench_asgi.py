@@ -5,7 +5,11 @@ loads this module."""
 
 import os
 
-from django.core.asgi import get_asgi_application
+import django
+
+from tutor.core.one_hop import OneHopASGIHandler
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "benchmarks.bench_settings")
-application = get_asgi_application()
+django.setup(set_prefix=False)
+
+application = OneHopASGIHandler()

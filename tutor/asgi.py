@@ -1,10 +1,15 @@
 """ASGI entry point: the live quiz's event streams (``quizzes/stream_views.py``) under
 uvicorn; ``make serve`` routes ``/<language>/play/<code>/events/`` here and every other
-request to gunicorn (``tutor/wsgi.py``), docs/deploying.md says why."""
+request to gunicorn (``tutor/wsgi.py``), docs/deploying.md says why. Django's ASGI handler
+with the middleware and the view run in one worker thread (``tutor/core/one_hop.py``)."""
 
 import os
 
-from django.core.asgi import get_asgi_application
+import django
+
+from tutor.core.one_hop import OneHopASGIHandler
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tutor.settings")
-application = get_asgi_application()
+django.setup(set_prefix=False)
+
+application = OneHopASGIHandler()

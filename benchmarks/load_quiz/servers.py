@@ -177,12 +177,13 @@ class StreamServer:
         self.port = free_port()
         self.log = log
         self.process: subprocess.Popen[bytes] | None = None
+        self.python = [sys.executable]  # or under cProfile (benchmarks/load_quiz/stream_cpu.py)
 
     def start(self, timeout: float = 60.0) -> None:
         with self.log.open("ab") as output:
             self.process = subprocess.Popen(
                 [
-                    *(sys.executable, "-m", "uvicorn", "benchmarks.bench_asgi:application"),
+                    *(*self.python, "-m", "uvicorn", "benchmarks.bench_asgi:application"),
                     *("--host", HOST, "--port", str(self.port), "--http", "h11"),
                     *("--lifespan", "off", "--no-access-log", "--log-level", "warning"),
                     *("--backlog", "4096", "--timeout-graceful-shutdown", "5"),

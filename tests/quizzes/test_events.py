@@ -215,8 +215,5 @@ def test_the_translators_mode_gets_no_stream(quiz: Quiz) -> None:
     request = AsyncRequestFactory().get(f"/en/play/{session.code}/events/")
     request.COOKIES = {name: morsel.value for name, morsel in student.cookies.items()}
 
-    async def marked() -> None:
-        request.translate_mode = True  # type: ignore[attr-defined]  # TranslateModeMiddleware
-        assert (await stream_views.events(request, session.code)).status_code == 204
-
-    run(marked)
+    request.translate_mode = True  # type: ignore[attr-defined]  # TranslateModeMiddleware
+    assert stream_views.events(request, session.code).status_code == 204

@@ -28,7 +28,7 @@ from django.utils.safestring import SafeString
 from tutor.core import kept_pages
 
 from . import board, hot, stage
-from .models import Participant, Session
+from .models import Participant, Response, Session
 from .scoring import Score
 from .stage import ReviewRow, Screen, Stage
 
@@ -38,9 +38,13 @@ ROWS = kept_pages.stand_in("endrows")  # the review table's rows of one student
 SECONDS = 10 * 60  # a class reads its end screens in the minutes after the end
 
 
-def review_rows(session: Session, participant: Participant) -> list[ReviewRow]:
-    """Each question that counts: this student's result (no explanation)."""
-    answers = hot.responses(participant)  # one read, without building SQL (hot.py)
+def review_rows(
+    session: Session, participant: Participant, answers: dict[int, Response] | None = None
+) -> list[ReviewRow]:
+    """Each question that counts: this student's result (no explanation), from their
+    ``answers`` by question (when not given, read: one read, without building SQL)."""
+    if answers is None:
+        answers = hot.responses(participant)
     rows = []
     for index in range(session.asked):
         response = answers.get(index)
@@ -55,8 +59,11 @@ def review_rows(session: Session, participant: Participant) -> list[ReviewRow]:
     return rows
 
 
-def finished(here: Stage, view: stage.StageView) -> Stage:
-    """``here`` as the end screen: the student's score, their review, the leaderboard."""
+def finished(
+    here: Stage, view: stage.StageView, answers: dict[int, Response] | None = None
+) -> Stage:
+    """``here`` as the end screen: the student's score, their review (from ``answers``,
+    read when not given), the leaderboard."""
     session = here.session
     kept = board.board(session)
     score, right = kept.place(here.participant.pk)
@@ -67,7 +74,7 @@ def finished(here: Stage, view: stage.StageView) -> Stage:
         score=score,
         right=right,
         leaderboard=list(kept.top) if view.show_leaderboard else None,
-        review=review_rows(session, here.participant) if view.show_review else None,
+        review=review_rows(session, here.participant, answers) if view.show_review else None,
         explained=False,
     )
 
@@ -153,14 +160,41 @@ def final(code: str, language: str, participant: int, version: int) -> str | Non
     ended session ``code``, as their own request would get it, for the stream's event
     (``streams.py``); None when the session is not ended at that version, or the student
     is not in it (the page then asks)."""
+    return finals(code, version, {participant: language}, one=True).get(participant)
+
+
+def finals(
+    code: str, version: int, students: dict[int, str], *, one: bool = False
+) -> dict[int, str | None]:
+    """:func:`final` of each of ``students`` (id: language), every stream of a process at
+    once: everyone's answers read in one query (``one``: a single student's, read without
+    building SQL, as by ``hot.py``)."""
     session = hot.session(code)  # one row, read without building SQL (hot.py)
     if session is None or session.version != version or session.state != Session.State.ENDED:
-        return None
-    if session.mode != Session.Mode.LIVE or participant not in board.board(session).places:
-        return None  # removed (the board has every student still in the quiz), or homework
-    # The student as the end screen reads them: their id (their score, their answers); a
-    # live session closes for everyone at once, so nothing else of theirs counts.
-    student = Participant(pk=participant, session=session)
-    here = Stage(session, student, len(session.questions), Screen.FINISHED)
-    here = finished(here, stage.at_end(stage.Rules.of(session, participant=student)))
-    return markup(here, language)
+        return dict.fromkeys(students)
+    if session.mode != Session.Mode.LIVE:
+        return dict.fromkeys(students)  # homework: each student's own
+    places = board.board(session).places
+    answers: dict[int, dict[int, Response]] | None = None
+    if not one:
+        answers = {pk: {} for pk in students}
+        for row in Response.objects.filter(participant__session=session):
+            if row.participant_id in answers:
+                answers[row.participant_id][row.index] = row
+    found: dict[int, str | None] = {}
+    for pk, language in students.items():
+        if pk not in places:
+            found[pk] = None  # removed (the board has every student still in the quiz)
+            continue
+        # The student as the end screen reads them: their id (their score, their
+        # answers); a live session closes for everyone at once, so nothing else of theirs
+        # counts.
+        student = Participant(pk=pk, session=session)
+        own = None if answers is None else answers[pk]
+        if own is not None:
+            for row in own.values():  # as hot.responses gives them
+                row.participant = student
+        here = Stage(session, student, len(session.questions), Screen.FINISHED)
+        here = finished(here, stage.at_end(stage.Rules.of(session, participant=student)), own)
+        found[pk] = markup(here, language)
+    return found

@@ -127,27 +127,53 @@ def verdict(code: str, language: str, participant: int, version: int) -> str | N
     """The revealed question's stage, at ``version`` of the session ``code``, for the
     student ``participant`` (their id), with the CSRF token's stand-in; None when the
     session is not at such a reveal at that version."""
+    return verdicts(code, version, {participant: language}, one=True).get(participant)
+
+
+def verdicts(
+    code: str, version: int, students: dict[int, str], *, one: bool = False
+) -> dict[int, str | None]:
+    """:func:`verdict` of each of ``students`` (id: language), every stream of a process
+    at once: their answers read in one query (``one``: a single student's row, read
+    without building SQL, as by ``hot.py``), each different stage rendered once."""
     revealed = _revealed(code, version)
     if revealed is None:
-        return None
+        return dict.fromkeys(students)
     index = revealed if isinstance(revealed, int) else revealed.current
-    # One row, read without building SQL (hot.py): this student's answer.
-    response = hot.response(Participant(pk=participant), index)
-    if response is None:
-        return None  # a student who joined after the question: their own request
-    # Kept per process. Key: the join code, the version, the language and what the stage
-    # reads of the student's answer (answered, right, attempts, the answer itself): the same
-    # stage for every student who answered alike; nothing else of a student is inside.
-    situation = (code, version, language, stage.Attempts.of(response), response.answer)
-    key = "quiz-verdict:" + hashlib.sha256(repr(situation).encode()).hexdigest()
-    html: str | None = caches["local"].get(key)
-    if html is None:
-        session = revealed if isinstance(revealed, Session) else Session.objects.get(code=code)
-        if session.version != version:
-            return None  # moved on meanwhile
-        html = _render(revealed_stage(session, response), language)
-        caches["local"].set(key, html, SECONDS)
-    return html
+    answers: dict[int, Response | None] = {}
+    if one:
+        ((pk, _),) = students.items()
+        answers[pk] = hot.response(Participant(pk=pk), index)
+    else:
+        for row in Response.objects.filter(participant__session__code=code, index=index):
+            if row.participant_id in students:
+                row.participant = Participant(pk=row.participant_id)  # as hot.response
+                answers[row.participant_id] = row
+    made: dict[str, str | None] = {}  # this call's stages by their key: one cache read each
+    found: dict[int, str | None] = {}
+    for pk, language in students.items():
+        response = answers.get(pk)
+        if response is None:
+            found[pk] = None  # a student who joined after the question: their own request
+            continue
+        # Kept per process. Key: the join code, the version, the language and what the
+        # stage reads of the student's answer (answered, right, attempts, the answer
+        # itself): the same stage for every student who answered alike; nothing else of a
+        # student is inside.
+        situation = (code, version, language, stage.Attempts.of(response), response.answer)
+        key = "quiz-verdict:" + hashlib.sha256(repr(situation).encode()).hexdigest()
+        if key not in made:
+            html: str | None = caches["local"].get(key)
+            if html is None:
+                if not isinstance(revealed, Session):
+                    revealed = Session.objects.get(code=code)
+                if revealed.version != version:
+                    return dict.fromkeys(students)  # moved on meanwhile
+                html = _render(revealed_stage(revealed, response), language)
+                caches["local"].set(key, html, SECONDS)
+            made[key] = html
+        found[pk] = made[key]
+    return found
 
 
 def markup(code: str, language: str) -> tuple[int, str] | None:

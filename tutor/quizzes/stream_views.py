@@ -1,7 +1,9 @@
 """A live session's event stream for a student's page (``streams.py`` says what it sends).
 
-An async view: under an ASGI server (``tutor/asgi.py``: uvicorn, ``make serve``) the
-stream stays open without holding a thread. Under WSGI (``runserver``, gunicorn alone) an
+A synchronous view returning a response over an async iterator: under an ASGI server
+(``tutor/asgi.py``: uvicorn, ``make serve``) the view runs in a worker thread with the
+middleware, in one call (``tutor/core/one_hop.py``), and the event loop then sends the
+stream, which stays open without holding a thread. Under WSGI (``runserver``, gunicorn alone) an
 open stream would hold a worker thread, so the view answers 204: EventSource then gives
 up and the page keeps polling, as it does without JavaScript or EventSource, and as it
 does when this process already serves ``QUIZ_STREAMS_PER_PROCESS`` streams, and in the
@@ -45,12 +47,12 @@ def _listener(code: str, token: str) -> tuple[str, int] | None:
 
 
 STAGES = streams.Stages(
-    shared=shared_stage.markup, verdict=shared_stage.verdict, final=end_screen.final
+    shared=shared_stage.markup, verdict=shared_stage.verdicts, final=end_screen.finals
 )
 
 
 @require_GET
-async def events(request: HttpRequest, code: str) -> HttpResponse | StreamingHttpResponse:
+def events(request: HttpRequest, code: str) -> HttpResponse | StreamingHttpResponse:
     """The stream of one student's live session (204 without a stream: see the module)."""
     code = code.upper()
     token = cookie_token(request, code) if is_code(code) else None
@@ -63,7 +65,7 @@ async def events(request: HttpRequest, code: str) -> HttpResponse | StreamingHtt
         or not streams.has_room()
     ):
         return HttpResponse(status=NO_STREAM)
-    listener = await streams.off_loop(_listener)(code, token)
+    listener = _listener(code, token)
     if listener is None:
         return HttpResponse(status=NO_STREAM)
     language, participant = listener

@@ -35,6 +35,7 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 
@@ -64,7 +65,23 @@ class Watch:
     # language (None: no stage is shared, each student asks). Cleared at each change, so
     # it holds at most five entries of one version; nothing of a student is inside.
     stages: dict[str, asyncio.Task[str | None]] = field(default_factory=dict)
+    # The students listening here: (id, language) and how many streams each has open; an
+    # entry lives while its stream does.
+    students: Counter[tuple[int, str]] = field(default_factory=Counter)
+    # Key: the kind (verdict, final); the value, each listening student's own stage of this
+    # version, made for all of them at once by the first stream that needs one. Cleared
+    # at each change, so it holds at most two entries of one version.
+    own: dict[str, Batch] = field(default_factory=dict)
     task: asyncio.Task[None] | None = None  # the watching task, kept so it is not collected
+
+
+@dataclass(frozen=True)
+class Batch:
+    """The own stages of the students listening when it was started, made in one thread
+    call (``Stages.verdict``, ``Stages.final``): by the student's id."""
+
+    students: frozenset[tuple[int, str]]  # (id, language)
+    made: asyncio.Future[dict[int, str | None]]
 
 
 # The sessions watched in this process, by join code: an entry lives while a stream of it is
@@ -73,18 +90,21 @@ _watches: dict[str, Watch] = {}
 _open = [0]  # streams open in this process
 
 Made = tuple[int, str] | None  # (the session's version, the stage's HTML), or no stage
+# The own stages of a (code, version, {student's id: language}), by the student's id (None:
+# none for that student, who is told ``changed`` and asks).
+Own = Callable[[str, int, dict[int, str]], dict[int, str | None]]
 
 
 @dataclass(frozen=True)
 class Stages:
     """How a stream gets the stages it sends (``stream_views``: ``shared_stage``'s and
     ``end_screen``'s), each a function of plain values run in a thread: the stage of a
-    (code, language) shared by every student, and the revealed stage and the end screen of
-    a (code, language, participant's id, version)."""
+    (code, language) shared by every student, and the revealed stages and the end screens
+    of the students listening in this process, all at once (:data:`Own`)."""
 
     shared: Callable[[str, str], Made]
-    verdict: Callable[[str, str, int, int], str | None]
-    final: Callable[[str, str, int, int], str | None]
+    verdict: Own
+    final: Own
 
 
 def open_streams() -> int:
@@ -116,7 +136,7 @@ async def _watch(code: str, watch: Watch) -> None:
             known = await read(code)
             if known is not None and (known[0], known[1]) != (watch.version, watch.state):
                 watch.version, watch.state = known
-                watch.stages = {}
+                watch.stages, watch.own = {}, {}
                 woken, watch.changed = watch.changed, asyncio.Event()
                 woken.set()
             await asyncio.sleep(WATCH_SECONDS)
@@ -166,15 +186,22 @@ def event(name: str, version: int, data: str) -> bytes:
 
 
 async def _own(
-    make: Callable[[str, str, int, int], str | None],
-    code: str,
-    language: str,
-    participant: int,
-    version: int,
+    watch: Watch, kind: str, make: Own, code: str, student: tuple[int, str], version: int
 ) -> str | None:
-    """The student's own stage (``Stages.verdict``, ``Stages.final``), made in a thread."""
-    read = off_loop(make)
-    return await read(code, language, participant, version)
+    """The student's own stage (``Stages.verdict``, ``Stages.final``) of ``version``: made
+    with every listening student's in one thread call, by the first stream that needs one
+    (a student who came after that call gets theirs alone)."""
+    current = version == watch.version
+    batch = watch.own.get(kind) if current else None
+    if batch is None or student not in batch.students:
+        # The first of this version: everyone listening; else this student alone.
+        students = dict([*watch.students, student]) if current and batch is None else {}
+        students[student[0]] = student[1]
+        made = asyncio.ensure_future(off_loop(make)(code, version, students))
+        if current and batch is None:
+            watch.own[kind] = Batch(frozenset(students.items()), made)
+        batch = Batch(frozenset(students.items()), made)
+    return (await asyncio.shield(batch.made)).get(student[0])
 
 
 async def stream(
@@ -185,6 +212,8 @@ async def stream(
     student goes."""
     _open[0] += 1
     watch = _subscribe(code)
+    student = (participant, language)
+    watch.students[student] += 1
     try:
         yield f"retry: {RETRY_MS}\n: open\n\n".encode()
         while True:
@@ -193,7 +222,7 @@ async def stream(
             if version is not None and version != seen:
                 seen = version
                 if watch.state == Session.State.ENDED:
-                    html = await _own(stages.final, code, language, participant, version)
+                    html = await _own(watch, "final", stages.final, code, student, version)
                     if html is not None:
                         yield event("final", version, html)
                     else:
@@ -202,7 +231,7 @@ async def stream(
                     return
                 if watch.state == Session.State.REVEAL:
                     name = "verdict"
-                    html = await _own(stages.verdict, code, language, participant, version)
+                    html = await _own(watch, "verdict", stages.verdict, code, student, version)
                 else:
                     name, html = "stage", await _shared(watch, code, language, stages.shared)
                 if html is not None:
@@ -218,3 +247,6 @@ async def stream(
     finally:
         _open[0] -= 1
         watch.listeners -= 1
+        watch.students[student] -= 1
+        if not watch.students[student]:
+            del watch.students[student]
