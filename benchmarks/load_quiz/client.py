@@ -1,6 +1,7 @@
 """The simulated clients: a student who joins, follows the session as the page does with
-JavaScript on (htmx polls and posts) and answers every question, and the teacher who runs
-the quiz from the console and sets off the planned faults."""
+JavaScript on (htmx polls and posts) and answers every question (a coroutine: the class
+runs on one event loop), and the teacher who runs the quiz from the console and sets off
+the planned faults (a thread, blocking on the students' counters)."""
 
 from __future__ import annotations
 

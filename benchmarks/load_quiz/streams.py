@@ -8,9 +8,9 @@ does, with no request; on ``changed`` (a stage of the student's own the stream d
 send) it asks with the poll's own request (``state/?v=``); a closed stream is opened
 again, as EventSource does.
 
-The stream is read from a plain socket: one thread per student blocks in ``recv`` until an
-event or its think time is over, so 2,000 open streams cost the clients nothing while the
-class waits. uvicorn frames the stream in HTTP/1.1 chunks; each event is written in one
+The stream is read from a connection of :mod:`~benchmarks.load_quiz.wire` on the
+students' event loop: each student waits for an event or the end of its think time, so
+2,000 open streams cost the clients nothing while the class waits. uvicorn frames the stream in HTTP/1.1 chunks; each event is written in one
 chunk, so an event is found whole between the chunk-size lines."""
 
 from __future__ import annotations
@@ -131,7 +131,7 @@ class StreamingStudent(Student):
                     continue
                 self.run.check()
                 # Without a question to answer, listen up to 5 s at a time (then see whether
-                # the run has stopped): 2,000 threads waking every second cost the client.
+                # the run has stopped): 2,000 students waking every second cost the client.
                 wait = pending[1] - time.monotonic() if pending else 5.0
                 if stream is None:  # closed: listen again after asking (below)
                     self.reconnects += 1
