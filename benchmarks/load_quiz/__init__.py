@@ -13,8 +13,9 @@ What one run does:
 2. Starts gunicorn exactly as ``make serve`` does (``gunicorn.conf.py``, ``DEBUG=0``) on a
    free loopback port, with ``benchmarks.bench_settings``: the production settings plus a
    ``/bare/`` view for comparison.
-3. A teacher logs in and runs the quiz from the console; N students (threads, standard
-   library ``http.client``, one keep-alive connection and cookie jar each) fetch the join
+3. A teacher logs in and runs the quiz from the console; N students (coroutines on one
+   event loop, an HTTP/1.1 client of the package's own over asyncio, one keep-alive
+   connection and cookie jar each; the teacher a thread with ``http.client``) fetch the join
    page, join, follow the session by polling the state endpoint as the page does, and
    answer every question after a think time. Some answers are retried after an
    artificial client timeout (the connection is dropped before the reply is read), some
@@ -42,9 +43,10 @@ The modules, one concern each:
 - ``pages``: what the site's pages say and how a client reads them;
 - ``browser``: one visitor's cookie jar and keep-alive connection, and what every client of
   a phase shares (``Run``);
+- ``wire``, ``visitor``: HTTP/1.1 on asyncio, and a student's browser on it;
 - ``client``: the simulated htmx student and the teacher at the console;
 - ``faults``: the graceful reload and the hard kill, planned and fired;
-- ``scenario``: the class run, every client a thread;
+- ``scenario``: the class run, the students on one event loop, the teacher a thread;
 - ``bench``: the drill page against the bare view, and the warm-up;
 - ``check``: the database against what the students were told;
 - ``report``: the figures summarized, and printed.

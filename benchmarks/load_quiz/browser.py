@@ -5,6 +5,7 @@ the counters the teacher waits on)."""
 from __future__ import annotations
 
 import argparse
+import asyncio
 import http.client
 import itertools
 import select
@@ -79,6 +80,9 @@ class Run:
         self.server_cpu: float | None = None  # s of CPU used by the workers
         self.cores: dict[str, float] = {}  # cores busy per part of the machine (machine.py)
         self.window = (0.0, 0.0)  # time.monotonic() when the clients started and ended
+        # The students' event loop, and the pauses waiting on it (stop() ends them at once).
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.pauses: set[asyncio.Future[None]] = set()
 
     def count_request(self) -> None:
         if next(self.requests) > self.budget:
@@ -96,12 +100,33 @@ class Run:
             if not self.stopped.is_set():
                 self.stop_reason = reason
                 self.stopped.set()
+                if self.loop is not None and not self.loop.is_closed():
+                    self.loop.call_soon_threadsafe(self.end_pauses)
             self.changed.notify_all()
 
     def sleep(self, seconds: float) -> None:
         if self.stopped.wait(max(0.0, min(seconds, self.deadline - time.monotonic()))):
             raise Stop(self.stop_reason)
         self.check()
+
+    async def pause(self, seconds: float) -> None:
+        """:meth:`sleep` on the students' event loop."""
+        self.check()
+        loop = asyncio.get_running_loop()
+        pause = loop.create_future()
+        seconds = max(0.0, min(seconds, self.deadline - time.monotonic()))
+        timer = loop.call_later(seconds, _end_pause, pause)
+        self.pauses.add(pause)
+        try:
+            await pause
+        finally:
+            timer.cancel()
+            self.pauses.discard(pause)
+        self.check()
+
+    def end_pauses(self) -> None:
+        for pause in self.pauses:
+            _end_pause(pause)
 
     def no_reply(self, kind: str, error: BaseException) -> None:
         with self.changed:
@@ -111,6 +136,11 @@ class Run:
 
     def samples(self) -> list[Sample]:
         return [sample for browser in self.browsers for sample in browser.samples]
+
+
+def _end_pause(pause: asyncio.Future[None]) -> None:
+    if not pause.done():
+        pause.set_result(None)
 
 
 class Sample(NamedTuple):
@@ -127,16 +157,65 @@ class Reply:
     text: str
 
 
-class Browser:
-    """One visitor: a cookie jar and a keep-alive connection; every reply is timed."""
+class Visitor:
+    """What every visitor keeps, whatever carries its requests: the server it sticks to,
+    its cookie jar, the headers it sends and every reply's sample."""
 
     def __init__(self, run: Run, port: int | None = None) -> None:
         self.run = run
         self.port = port or run.port  # the server this visitor sticks to
         self.cookies: dict[str, str] = {}
-        self.connection: http.client.HTTPConnection | None = None
         self.samples: list[Sample] = []
         run.browsers.append(self)
+
+    def request_parts(
+        self, path: str, fields: Fields | None, htmx: bool
+    ) -> tuple[dict[str, str], str | None]:
+        """The headers and body of a request (counted against the budget). ``htmx`` sends
+        the headers htmx sends, so the reply is a fragment of the page."""
+        self.run.count_request()
+        headers = {"Accept-Language": LANGUAGE}
+        if htmx:
+            headers.update({"HX-Request": "true", "HX-Current-URL": f"http://{HOST}{path}"})
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        body = None
+        if fields is not None:
+            body = urlencode(list(fields))
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        return headers, body
+
+    def reply(
+        self, kind: str, started: float, status: int, headers: list[tuple[str, str]], data: bytes
+    ) -> Reply:
+        """A reply read whole: timed from ``started``, its cookies kept."""
+        ms = (time.perf_counter() - started) * 1000
+        self.samples.append(Sample(kind, ms, status, time.monotonic()))
+        self.keep_cookies([value for name, value in headers if name.lower() == "set-cookie"])
+        return Reply(status, {k.lower(): v for k, v in headers}, data.decode("utf-8", "replace"))
+
+    def keep_cookies(self, set_cookie: list[str]) -> None:
+        """Store the cookies of ``Set-Cookie`` headers; drop those they expire."""
+        for header in set_cookie:
+            cookie: SimpleCookie = SimpleCookie()
+            try:
+                cookie.load(header)
+            except CookieError:
+                continue
+            for name, morsel in cookie.items():
+                if morsel["max-age"] == "0" or not morsel.value:
+                    self.cookies.pop(name, None)
+                else:
+                    self.cookies[name] = morsel.coded_value
+
+
+class Browser(Visitor):
+    """One visitor on threads: a keep-alive ``http.client`` connection (the teacher and the
+    page bench; the students are :class:`~benchmarks.load_quiz.visitor.AsyncBrowser`)."""
+
+    def __init__(self, run: Run, port: int | None = None) -> None:
+        super().__init__(run, port)
+        self.connection: http.client.HTTPConnection | None = None
 
     def new_connection(self, timeout: float | None = None) -> http.client.HTTPConnection:
         return http.client.HTTPConnection(
@@ -152,18 +231,8 @@ class Browser:
         fields: Fields | None = None,
         htmx: bool = False,
     ) -> float:
-        """Send a request; :meth:`end` reads its reply (so two can be in flight at once).
-        ``htmx`` sends the headers htmx sends, so the reply is a fragment of the page."""
-        self.run.count_request()
-        headers = {"Accept-Language": LANGUAGE}
-        if htmx:
-            headers.update({"HX-Request": "true", "HX-Current-URL": f"http://{HOST}{path}"})
-        if self.cookies:
-            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        body = None
-        if fields is not None:
-            body = urlencode(list(fields))
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        """Send a request; :meth:`end` reads its reply (so two can be in flight at once)."""
+        headers, body = self.request_parts(path, fields, htmx)
         started = time.perf_counter()
         try:
             connection.request(method, path, body, headers)
@@ -188,25 +257,7 @@ class Browser:
             connection.close()
             self.run.no_reply(lost_kind or kind, error)
             raise Unanswered(kind, error) from error
-        ms = (time.perf_counter() - started) * 1000
-        self.samples.append(Sample(kind, ms, response.status, time.monotonic()))
-        self.keep_cookies(response.msg.get_all("Set-Cookie") or [])
-        headers = {k.lower(): v for k, v in response.getheaders()}
-        return Reply(response.status, headers, data.decode("utf-8", "replace"))
-
-    def keep_cookies(self, set_cookie: list[str]) -> None:
-        """Store the cookies of ``Set-Cookie`` headers; drop those they expire."""
-        for header in set_cookie:
-            cookie: SimpleCookie = SimpleCookie()
-            try:
-                cookie.load(header)
-            except CookieError:
-                continue
-            for name, morsel in cookie.items():
-                if morsel["max-age"] == "0" or not morsel.value:
-                    self.cookies.pop(name, None)
-                else:
-                    self.cookies[name] = morsel.coded_value
+        return self.reply(kind, started, response.status, response.getheaders(), data)
 
     def send(
         self,

@@ -1,6 +1,7 @@
 """The simulated clients: a student who joins, follows the session as the page does with
-JavaScript on (htmx polls and posts) and answers every question, and the teacher who runs
-the quiz from the console and sets off the planned faults."""
+JavaScript on (htmx polls and posts) and answers every question (a coroutine: the class
+runs on one event loop), and the teacher who runs the quiz from the console and sets off
+the planned faults (a thread, blocking on the students' counters)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from benchmarks.load_quiz.pages import (
     csrf_token,
 )
 from benchmarks.load_quiz.prepare import QuizSetup
+from benchmarks.load_quiz.visitor import AsyncBrowser
 
 MAX_TRIES = 40  # per answer, and per join, across server restarts
 Posted = list[tuple[str, str]]  # an answer form's fields
@@ -49,7 +51,7 @@ class Student:
         self.nickname = f"student-{number:04d}"
         self.code = code
         self.rng = random.Random(seed)
-        self.browser = Browser(run, port)  # the server this student sticks to
+        self.browser = AsyncBrowser(run, port)  # the server this student sticks to
         self.play_path = f"/{LANGUAGE}/play/{code}/"
         self.csrf = ""
         # Every answer sent, per question: (the choices, what the reply said).
@@ -60,11 +62,11 @@ class Student:
         self.failure = ""
         self.last_stage: PlayPage | None = None  # the stage the last answer's reply showed
 
-    def __call__(self) -> None:
+    async def __call__(self) -> None:
         try:
-            self.run.sleep(self.rng.uniform(0, self.options.ramp))
-            self.join()
-            self.follow()
+            await self.run.pause(self.rng.uniform(0, self.options.ramp))
+            await self.join()
+            await self.follow()
         except Stop:
             pass
         except Exception as error:  # Failure, Unanswered, or a bug: the run fails, not hangs
@@ -75,8 +77,8 @@ class Student:
                     self.run.failed.append(self)
                     self.run.changed.notify_all()
 
-    def join(self) -> None:
-        page = self.browser.get(f"/{LANGUAGE}/join/{self.code}/", "join")
+    async def join(self) -> None:
+        page = await self.browser.get(f"/{LANGUAGE}/join/{self.code}/", "join")
         if page.status != 200:
             raise Failure(f"join page answered {page.status}")
         self.csrf = csrf_token(page.text)
@@ -92,10 +94,14 @@ class Student:
             # An impatient client: gives up on the reply, then sends the same form again.
             self.modes["join repeated"] += 1
             with contextlib.suppress(Unanswered):
-                self.browser.send_impatient("POST", path, "join", fields, give_up_after(self.rng))
+                await self.browser.send_impatient(
+                    "POST", path, "join", fields, give_up_after(self.rng)
+                )
             self.browser.cookies.pop(f"quiz_{self.code}", None)  # as if the reply was lost
         try:
-            reply = self.browser.send_until_answered("POST", path, "join", fields, tries=MAX_TRIES)
+            reply = await self.browser.send_until_answered(
+                "POST", path, "join", fields, tries=MAX_TRIES
+            )
         except Unanswered as error:
             if error.timed_out:
                 raise
@@ -113,9 +119,9 @@ class Student:
             self.browser.samples[-1] = self.browser.samples[-1]._replace(kind="final")
         return page
 
-    def load(self) -> PlayPage:
+    async def load(self) -> PlayPage:
         while True:
-            reply = self.browser.get(self.play_path, "play")
+            reply = await self.browser.get(self.play_path, "play")
             if reply.status == 200:
                 return self.stage(reply)
             if reply.status == 302 and "/join/" in reply.headers.get("location", ""):
@@ -124,12 +130,12 @@ class Student:
                 raise Failure("sent back to the join page: its place in the quiz was lost")
             if reply.status < 500:
                 raise Failure(f"the quiz page answered {reply.status}")
-            self.run.sleep(self.options.poll)  # a server error: reload, as a person would
+            await self.run.pause(self.options.poll)  # a server error: reload, as a person would
 
-    def follow(self) -> None:
+    async def follow(self) -> None:
         """The page's loop: poll every ``poll`` seconds, reload when the teacher moves on,
         answer each question once its think time is over."""
-        page = self.load()
+        page = await self.load()
         next_poll = time.monotonic() + self.options.poll * self.rng.uniform(0.2, 1.0)
         pending: tuple[int, float] | None = None  # (question, when to answer it)
         while not page.finished:
@@ -141,18 +147,19 @@ class Student:
             now = time.monotonic()
             if pending is not None and now >= pending[1]:
                 # The reply is the new stage; without one (all tries lost), reload the page.
-                page = self.answer(pending[0], page) or self.load()
+                page = await self.answer(pending[0], page) or await self.load()
                 pending = None
                 continue
-            self.run.sleep(min(next_poll, pending[1] if pending else math.inf) - now)
+            await self.run.pause(min(next_poll, pending[1] if pending else math.inf) - now)
             if time.monotonic() < next_poll:
                 continue
             next_poll = time.monotonic() + self.options.poll
-            reply = self.browser.get(f"{self.play_path}state/?v={page.version}", "state", htmx=True)
+            path = f"{self.play_path}state/?v={page.version}"
+            reply = await self.browser.get(path, "state", htmx=True)
             if reply.status == 200:  # the class moved on: the new stage, swapped in
                 page = self.stage(reply)
             elif reply.status == 286:  # "stop polling": ended, or not in the quiz: reload
-                page = self.load()
+                page = await self.load()
         self.finished = True
 
     def pick(self, choices: Choices) -> Answer:
@@ -161,7 +168,7 @@ class Student:
             answer[name] = [self.rng.choice(values)] if kind == "radio" or values else []
         return answer
 
-    def answer(self, index: int, page: PlayPage) -> PlayPage | None:
+    async def answer(self, index: int, page: PlayPage) -> PlayPage | None:
         """Answer question ``index`` in one of three ways (plain, impatient, double click),
         then repeat the first choices until a reply settles it; the last stage shown."""
         if not page.choices:
@@ -183,16 +190,18 @@ class Student:
         mode = self.draw_mode()
         self.modes[mode] += 1
         if mode == "double":
-            sent.extend(self.post_twice(path, (first, fields(first)), (second, fields(second))))
+            both = (first, fields(first)), (second, fields(second))
+            sent.extend(await self.post_twice(path, *both))
         elif mode == "retry":  # an impatient client: gives up on the reply
-            sent.append((first, self.post(path, fields(first), give_up=give_up_after(self.rng))))
+            give_up = give_up_after(self.rng)
+            sent.append((first, await self.post(path, fields(first), give_up=give_up)))
         else:
-            sent.append((first, self.post(path, fields(first))))
+            sent.append((first, await self.post(path, fields(first))))
         pause = 0.05
         while not any(outcome in SETTLED for _, outcome in sent) and len(sent) < MAX_TRIES:
-            self.run.sleep(self.rng.uniform(0.1, 0.5) if len(sent) == 1 else pause)
+            await self.run.pause(self.rng.uniform(0.1, 0.5) if len(sent) == 1 else pause)
             pause = min(1.0, pause * 2)
-            sent.append((first, self.post(path, fields(first))))
+            sent.append((first, await self.post(path, fields(first))))
         with self.run.changed:
             self.settled.add(index)
             self.run.settled[index] += 1
@@ -215,30 +224,34 @@ class Student:
         self.last_stage = PlayPage.parse(reply.text)
         return answer_outcome(reply.text)
 
-    def post(self, path: str, fields: Posted, give_up: float | None = None) -> str:
+    async def post(self, path: str, fields: Posted, give_up: float | None = None) -> str:
         try:
             if give_up is None:
-                reply = self.browser.send("POST", path, "answer", fields, htmx=True)
+                reply = await self.browser.send("POST", path, "answer", fields, htmx=True)
             else:
-                reply = self.browser.send_impatient("POST", path, "answer", fields, give_up, True)
+                reply = await self.browser.send_impatient(
+                    "POST", path, "answer", fields, give_up, True
+                )
         except Unanswered:
             return UNKNOWN
         return self.outcome(reply)
 
-    def post_twice(self, path: str, *answers: tuple[Answer, Posted]) -> list[tuple[Answer, str]]:
+    async def post_twice(
+        self, path: str, *answers: tuple[Answer, Posted]
+    ) -> list[tuple[Answer, str]]:
         """A double click: both posts in flight at once, on two connections."""
         results: list[tuple[Answer, str]] = []
         in_flight = []
         for answer, fields in answers:
             connection = self.browser.new_connection()
             try:
-                started = self.browser.begin(connection, "POST", path, "answer", fields, True)
+                started = await self.browser.begin(connection, "POST", path, "answer", fields, True)
                 in_flight.append((connection, answer, started))
             except Unanswered:
                 results.append((answer, UNKNOWN))
         for connection, answer, started in in_flight:
             try:
-                reply = self.browser.end(connection, "answer", started)
+                reply = await self.browser.end(connection, "answer", started)
                 results.append((answer, self.outcome(reply)))
             except Unanswered:
                 results.append((answer, UNKNOWN))

@@ -20,9 +20,9 @@ class HomeworkStudent(Student):
     #: The questions this student answered only after their time was up.
     late: set[int]
 
-    def follow(self) -> None:
+    async def follow(self) -> None:
         """Load the next open question, think, answer; until the score page shows."""
-        page = self.load()
+        page = await self.load()
         seen: set[int] = set()
         self.late = set()
         while not page.finished:
@@ -36,13 +36,13 @@ class HomeworkStudent(Student):
             if self.options.time_limit and self.rng.random() < self.options.late_share:
                 think = self.options.time_limit + LATE_BY
                 self.modes["late"] += 1
-            self.run.sleep(think)
-            self.answer(index, page)
+            await self.run.pause(think)
+            await self.answer(index, page)
             late = think > (self.options.time_limit or 0) + 2
             if late:
                 self.late.add(index)
             self.check_outcome(index, late)
-            page = self.load()  # the verdict was shown; on to the next open question
+            page = await self.load()  # the verdict was shown; on to the next open question
         self.finished = True
         with self.run.changed:
             self.run.finished_students += 1

@@ -278,8 +278,8 @@ def print_setup(results: dict[str, Any]) -> None:
     print(f"  machine:  {setup['machine']}; load average {results['load']}")
     print(f"  database: {results['database']}")
     print(
-        f"  server:   gunicorn ({setup['server']}), production settings; clients: threads in"
-        f" one process; think {setup['think_s'][0]:g}-{setup['think_s'][1]:g} s, poll every"
+        f"  server:   gunicorn ({setup['server']}), production settings; clients: one event"
+        f" loop in one process; think {setup['think_s'][0]:g}-{setup['think_s'][1]:g} s, poll every"
         f" {setup['poll_s']:g} s, joins over {setup['ramp_s']:g} s, seed {setup['seed']}"
     )
 

@@ -1,10 +1,12 @@
-"""The class run: every student and the teacher a thread of this process, against the
-servers (each student sticking to one, round-robin; the teacher on the first), until the
-teacher ends the quiz (or the run stops); what each client saw."""
+"""The class run: every student a coroutine on one event loop (a thread of this process),
+the teacher a thread of its own, against the servers (each student sticking to one,
+round-robin; the teacher on the first), until the teacher ends the quiz (or the run stops);
+what each client saw."""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import random
 import threading
 import time
@@ -32,9 +34,11 @@ def run_quiz(
     ("sse", on the uvicorn beside their app server)."""
     run = Run(options, servers.first.port, options.max_requests, options.timeout)
     students, teacher = clients(run, servers, setup, faults, updates)
-    threading.stack_size(512 * 1024)
-    threads = [threading.Thread(target=s, name=s.nickname, daemon=True) for s in students]
-    threads.append(threading.Thread(target=teacher, name="teacher", daemon=True))
+    threads = [
+        threading.Thread(target=asyncio.run, args=(class_of(run, students),), name="students"),
+        threading.Thread(target=teacher, name="teacher", daemon=True),
+    ]
+    threads[0].daemon = True
     workers, server_cpu, client_cpu = (
         set(servers.workers()),
         servers.worker_cpu(),
@@ -62,10 +66,20 @@ def run_quiz(
         run.stop("the global time limit passed")
         for thread in threads:
             thread.join(options.request_timeout + 5)
-    for browser in run.browsers:
-        if browser.connection is not None:
-            browser.connection.close()
+    if teacher.browser.connection is not None:
+        teacher.browser.connection.close()
     return run, students, teacher, elapsed
+
+
+async def class_of(run: Run, students: list[Student]) -> None:
+    """Every student, on this event loop, until each has finished (or the run stopped);
+    then their connections closed."""
+    run.loop = asyncio.get_running_loop()
+    try:
+        await asyncio.gather(*(student() for student in students))
+    finally:
+        for student in students:
+            student.browser.close()
 
 
 def clients(

@@ -8,21 +8,21 @@ does, with no request; on ``changed`` (a stage of the student's own the stream d
 send) it asks with the poll's own request (``state/?v=``); a closed stream is opened
 again, as EventSource does.
 
-The stream is read from a plain socket: one thread per student blocks in ``recv`` until an
-event or its think time is over, so 2,000 open streams cost the clients nothing while the
-class waits. uvicorn frames the stream in HTTP/1.1 chunks; each event is written in one
+The stream is read from a connection of :mod:`~benchmarks.load_quiz.wire` on the
+students' event loop: each student waits for an event or the end of its think time, so
+2,000 open streams cost the clients nothing while the class waits. uvicorn frames the stream in HTTP/1.1 chunks; each event is written in one
 chunk, so an event is found whole between the chunk-size lines."""
 
 from __future__ import annotations
 
 import re
-import socket
 import time
 
 from benchmarks.gunicorn_server import HOST
 from benchmarks.load_quiz.browser import Run, Sample, Unanswered
 from benchmarks.load_quiz.client import Student
 from benchmarks.load_quiz.pages import LANGUAGE, Failure, PlayPage
+from benchmarks.load_quiz.wire import Connection, Wire
 
 EVENT_RE = re.compile(
     rb"event: (stage|verdict|final|changed|ended)\nid: (\d+)\n((?:data: [^\n]*\n)*)\n"
@@ -36,60 +36,65 @@ class Closed(Exception):
 
 
 class EventStream:
-    """One open ``/events/<code>/`` stream: its socket and what was read but not yet used."""
+    """One open ``/events/<code>/`` stream: its connection and what was read but not yet
+    used (:meth:`open` opens it)."""
 
-    def __init__(self, run: Run, port: int, path: str, cookies: dict[str, str]) -> None:
-        self.run = run
+    def __init__(self, wire: Wire, status: int, ms: float) -> None:
+        self.wire = wire
+        self.status = status
+        self.ms = ms
+
+    @classmethod
+    async def open(cls, run: Run, port: int, path: str, cookies: dict[str, str]) -> EventStream:
         started = time.perf_counter()
         run.count_request()
         cookie = "; ".join(f"{k}={v}" for k, v in cookies.items())
+        connection = Connection(port, timeout=10)
         try:
-            self.socket = socket.create_connection((HOST, port), timeout=10)
-            self.socket.sendall(
+            wire = connection.wire = await connection.open()
+            assert wire.transport is not None
+            wire.transport.write(
                 f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\nAccept: text/event-stream\r\n"
                 f"Accept-Language: {LANGUAGE}\r\nCookie: {cookie}\r\n\r\n".encode()
             )
-            head = b""
-            while b"\r\n\r\n" not in head:
-                data = self.socket.recv(4096)
-                if not data:
+            while (end := wire.buffer.find(b"\r\n\r\n")) < 0:
+                if not await wire.more(connection.timeout):
                     raise ConnectionResetError("closed before the headers")
-                head += data
         except OSError as error:
+            connection.close()
             run.no_reply("stream", error)
             raise Unanswered("stream", error) from error
-        head, self.buffer = head.split(b"\r\n\r\n", 1)
-        self.status = int(head.split(b" ", 2)[1])
-        self.ms = (time.perf_counter() - started) * 1000
+        status = int(bytes(wire.buffer[:end]).split(b" ", 2)[1])
+        del wire.buffer[: end + 4]
+        return cls(wire, status, (time.perf_counter() - started) * 1000)
 
-    def next_event(self, timeout: float) -> tuple[str, str, str] | None:
+    async def next_event(self, timeout: float) -> tuple[str, str, str] | None:
         """The next event (name, version, data), or None when ``timeout`` s pass without
         one; :class:`Closed` when the server closes the stream."""
         deadline = time.monotonic() + timeout
+        buffer = self.wire.buffer
         while True:
-            found = EVENT_RE.search(self.buffer)
+            found = EVENT_RE.search(buffer)
             if found:
-                self.buffer = self.buffer[found.end() :]
-                lines = found.group(3).decode().split("\n")[:-1]
-                data = "\n".join(line.removeprefix("data: ") for line in lines)
-                return found.group(1).decode(), found.group(2).decode(), data
-            self.buffer = self.buffer[-KEEP:]
+                name, version, lines = found.group(1, 2, 3)
+                del buffer[: found.end()]
+                data = "\n".join(
+                    line.removeprefix("data: ") for line in lines.decode().split("\n")[:-1]
+                )
+                return name.decode(), version.decode(), data
+            del buffer[:-KEEP]
             left = deadline - time.monotonic()
             if left <= 0:
                 return None
-            self.socket.settimeout(left)
             try:
-                data = self.socket.recv(4096)
+                if not await self.wire.more(left):
+                    raise Closed("closed by the server")
             except TimeoutError:
                 return None
-            except OSError as error:
-                raise Closed(str(error)) from error
-            if not data:
-                raise Closed("closed by the server")
-            self.buffer += data
 
     def close(self) -> None:
-        self.socket.close()
+        if self.wire.transport is not None:
+            self.wire.transport.close()
 
 
 class StreamingStudent(Student):
@@ -98,20 +103,20 @@ class StreamingStudent(Student):
     stream_port: int
     reconnects: int = 0
 
-    def open_stream(self, version: str) -> EventStream:
+    async def open_stream(self, version: str) -> EventStream:
         path = f"{self.play_path}events/?v={version}"
-        stream = EventStream(self.run, self.stream_port, path, self.browser.cookies)
+        stream = await EventStream.open(self.run, self.stream_port, path, self.browser.cookies)
         self.browser.samples.append(Sample("stream", stream.ms, stream.status, time.monotonic()))
         if stream.status != 200:
             stream.close()
             raise Failure(f"the event stream answered {stream.status}")
         return stream
 
-    def follow(self) -> None:
+    async def follow(self) -> None:
         """The page's loop: wait for an event or the end of the think time, fetch the new
         stage on an event, answer each question once its think time is over."""
-        page = self.load()
-        stream: EventStream | None = self.open_stream(page.version)
+        page = await self.load()
+        stream: EventStream | None = await self.open_stream(page.version)
         pending: tuple[int, float] | None = None  # (question, when to answer it)
         try:
             while not page.finished:
@@ -121,18 +126,18 @@ class StreamingStudent(Student):
                     think = self.rng.uniform(self.options.think_min, self.options.think_max)
                     pending = (page.index, time.monotonic() + think)
                 if pending is not None and time.monotonic() >= pending[1]:
-                    page = self.answer(pending[0], page) or self.load()
+                    page = await self.answer(pending[0], page) or await self.load()
                     pending = None
                     continue
                 self.run.check()
                 # Without a question to answer, listen up to 5 s at a time (then see whether
-                # the run has stopped): 2,000 threads waking every second cost the client.
+                # the run has stopped): 2,000 students waking every second cost the client.
                 wait = pending[1] - time.monotonic() if pending else 5.0
                 if stream is None:  # closed: listen again after asking (below)
                     self.reconnects += 1
-                    stream = self.open_stream(page.version)
+                    stream = await self.open_stream(page.version)
                 try:
-                    heard = stream.next_event(max(0.0, wait))
+                    heard = await stream.next_event(max(0.0, wait))
                 except Closed:
                     stream.close()
                     stream = None
@@ -154,13 +159,13 @@ class StreamingStudent(Student):
                             else:
                                 self.run.stages_heard += 1
                         continue
-                reply = self.browser.get(
+                reply = await self.browser.get(
                     f"{self.play_path}state/?v={page.version}", "state", htmx=True
                 )
                 if reply.status == 200:
                     page = self.stage(reply)
                 elif reply.status == 286:
-                    page = self.load()
+                    page = await self.load()
         finally:
             if stream is not None:
                 stream.close()

@@ -10,6 +10,7 @@ Only correctness is asserted here, never a timing.
 
 from __future__ import annotations
 
+import asyncio
 import doctest
 import json
 import os
@@ -99,16 +100,21 @@ def test_event_stream_finds_events_between_chunk_lines_then_sees_the_close() -> 
     server = threading.Thread(target=serve)
     server.start()
     run = SimpleNamespace(count_request=lambda: None, no_reply=lambda *args: None)
-    stream = EventStream(run, port, "/events/ABCDEF/?v=11", {"quiz": "x"})  # type: ignore[arg-type]
+
+    async def listen() -> list[tuple[str, str, str] | None]:
+        path = "/events/ABCDEF/?v=11"
+        stream = await EventStream.open(run, port, path, {"quiz": "x"})  # type: ignore[arg-type]
+        try:
+            assert stream.status == 200
+            heard = [await stream.next_event(5), await stream.next_event(5)]
+            with pytest.raises(Closed):
+                await stream.next_event(5)
+            return heard
+        finally:
+            stream.close()
+
     try:
-        assert stream.status == 200
-        assert [stream.next_event(5), stream.next_event(5)] == [
-            ("changed", "12", "12"),
-            ("stage", "13", "<p>\ntwo</p>"),
-        ]
-        with pytest.raises(Closed):
-            stream.next_event(5)
+        assert asyncio.run(listen()) == [("changed", "12", "12"), ("stage", "13", "<p>\ntwo</p>")]
     finally:
-        stream.close()
         server.join()
         listener.close()
