@@ -13,12 +13,13 @@ from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
-from django.db import connections
+from django.db import OperationalError, connections
 from django.test import AsyncClient, AsyncRequestFactory, Client
 
 from tutor.quizzes import services, stream_views, streams
 from tutor.quizzes.joins import cookie_name
 from tutor.quizzes.models import Participant, Quiz, Session
+from tutor.quizzes.poll import live_state
 
 from .classroom import form, teenpatti_answers
 
@@ -114,6 +115,48 @@ def test_a_student_hears_the_next_question_in_the_event(quiz: Quiz) -> None:
         assert ended.startswith(f"event: ended\nid: {start + 3}\n")
         with pytest.raises(StopAsyncIteration):
             await anext(chunks)  # the stream ends with the session
+
+    run(follow)
+    assert streams.open_streams() == 0
+
+
+@in_own_thread
+def test_a_failed_read_of_the_watch_leaves_no_stream_silent(
+    quiz: Quiz, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database refuses the watch's reads for a while (SQLite's "table is locked", a
+    PostgreSQL restart): the class's streams stay open and hear the next question once it
+    answers again, in their language. Seen failing with the error not caught: the watch
+    ended and the stream only heard heartbeats."""
+    session = services.start_session(quiz, "live")
+    students = [join(session, "Asha"), join(session, "Pavel", "cs")]
+    refused = [0]
+
+    def flaky(code: str) -> Any:
+        if refused[0] < 3:
+            refused[0] += 1
+            raise OperationalError("database table is locked: quizzes_session")
+        return live_state(code)
+
+    monkeypatch.setattr(streams, "live_state", flaky)
+
+    async def follow() -> None:
+        chunks = []
+        for student, language in zip(students, ("en", "cs"), strict=True):
+            response = await listener(student).get(
+                f"/{language}/play/{session.code}/events/?v={session.version}"
+            )
+            assert response.status_code == 200
+            chunks.append(aiter(response.streaming_content))
+            assert (await anext(chunks[-1])).startswith(b"retry:")
+        await sync_to_async(services.open_question)(session, 0)
+        (english,) = await events_of(chunks[0], 1)
+        (czech,) = await events_of(chunks[1], 1)
+        assert english.startswith("event: stage\n") and "Question 1 of 2" in english
+        assert czech.startswith("event: stage\n") and "Otázka 1" in czech
+        assert refused[0] == 3
+        for stream in chunks:
+            await stream.aclose()
 
     run(follow)
     assert streams.open_streams() == 0

@@ -33,6 +33,7 @@ with the session (``event: ended``, on which the page closes it).
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import re
 from collections import Counter
@@ -41,10 +42,12 @@ from dataclasses import dataclass, field
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.db import close_old_connections
+from django.db import DatabaseError, close_old_connections
 
 from .models import Session
 from .poll import live_state
+
+logger = logging.getLogger(__name__)
 
 WATCH_SECONDS = 0.25  # how often a process reads a watched session's version
 HEARTBEAT_SECONDS = 15.0  # a comment on a quiet stream, so proxies keep it open
@@ -133,7 +136,14 @@ async def _watch(code: str, watch: Watch) -> None:
     read = off_loop(live_state)
     try:
         while watch.listeners:
-            known = await read(code)
+            try:
+                known = await read(code)
+            except DatabaseError:
+                # A read the database refused (a lock, a dropped connection, a restart) is
+                # tried again at the next tick: every stream of the class waits on this
+                # watch, and one error must not leave them all open and silent.
+                logger.warning("Watching session %s: the read failed", code, exc_info=True)
+                known = None
             if known is not None and (known[0], known[1]) != (watch.version, watch.state):
                 watch.version, watch.state = known
                 watch.stages, watch.own = {}, {}
