@@ -25,7 +25,9 @@ the way:
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -33,11 +35,35 @@ pokerkit = pytest.importorskip("pokerkit")
 
 from pokerkit import Automation, FixedLimitTexasHoldem, Mode, NoLimitTexasHoldem  # noqa: E402
 from pokerkit.games import PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem  # noqa: E402
+from pokerkit.hands import CombinationHand  # noqa: E402
+from pokerkit.utilities import Card  # noqa: E402
 
 from tutor.engine import events as ev  # noqa: E402
 from tutor.engine.betting import Action, ActionKind  # noqa: E402
 from tutor.engine.hand import Hand, HandSetup  # noqa: E402
 from tutor.engine.rules import AnteMode, BigBlindAnteOrder, Rules, Structure  # noqa: E402
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _pokerkit_hands_kept() -> Iterator[None]:
+    """pokerkit builds a player's best hand from the same hole and board cards again and
+    again (each street's betting, the showdown, the hand killing: about seven times a hand
+    on average here), each time comparing every five-card choice: two thirds of this
+    module's time. Its answer depends only on the hand's type and the cards, so while this
+    module runs it is kept per (type, hole, board), a bounded cache; pokerkit still
+    decides every hand it is asked about, and an exception is never kept."""
+    build = CombinationHand.from_game.__func__  # type: ignore[attr-defined]
+
+    @functools.lru_cache(maxsize=1 << 16)
+    def kept(kind: type, hole: tuple[Card, ...], board: tuple[Card, ...]) -> object:
+        return build(kind, hole, board)
+
+    def from_game(kind: type, hole_cards: object, board_cards: object = ()) -> object:
+        return kept(kind, tuple(Card.clean(hole_cards)), tuple(Card.clean(board_cards)))
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(CombinationHand, "from_game", classmethod(from_game))
+        yield
 
 
 class PotLimitTexasHoldem(PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem):
