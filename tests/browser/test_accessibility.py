@@ -1,7 +1,9 @@
-"""axe-core audits in a real browser of what the page sweep does not reach: each drill's
-question and its feedback, a student's quiz and the teacher's console, and the teacher's
-bank, classes, printables and sharing, with no violation at all. Every page type of
-``pages.py`` (each state of it) is audited in the five languages by the page sweep
+"""axe-core audits in a real browser of what the page sweep does not reach: a student's
+homework question, its verdict and the teacher's console on it, and the teacher's bank,
+quiz page, worksheet, class report, import, a shared quiz and a class's name picker, with
+no violation at all. Every page type of ``pages.py`` (each state of it: every drill's
+question and its feedback, the answer key, the delete pages, the account's data ...) is
+audited in the five languages, with no violation at all either, by the page sweep
 (``test_layout_shots.py``), which walks each state once for its layout checks and its
 audit; the rules and the audit are in ``axe.py``.
 
@@ -19,7 +21,6 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from playwright.sync_api import Browser, Page
 
-from tutor.drills.registry import DRILLS
 from tutor.quizzes import services
 from tutor.quizzes.models import Quiz, Slot
 
@@ -28,28 +29,6 @@ from .axe import COLOUR_RULES, SERIOUS, violations
 pytestmark = pytest.mark.browser
 
 LANGUAGES = [code for code, _ in settings.LANGUAGES]
-
-
-@pytest.mark.parametrize("slug", sorted(DRILLS))
-def test_every_drill_question_and_its_feedback_have_no_axe_violations(
-    new_tab: Callable[..., Page], site: Callable[[str], str], slug: str
-) -> None:
-    """Each drill at phone width, in a language of its own (the five in turn), before
-    and after an answer is sent (whatever it is: the feedback or the error it gets)."""
-    language = LANGUAGES[sorted(DRILLS).index(slug) % len(LANGUAGES)]
-    tab = new_tab(width=360, height=740)
-    tab.goto(site(f"/{language}/drills/{slug}/"))
-    assert violations(tab) == []
-    form = tab.locator("main form[method=post]").first
-    if form.count() == 0:
-        return
-    for group in ("input[type=radio]", "input[type=checkbox]"):
-        choice = form.locator(group).first
-        if choice.count():
-            choice.check()
-    form.locator("button[type=submit]").first.click()
-    tab.wait_for_load_state()
-    assert violations(tab) == []
 
 
 def test_a_students_quiz_and_the_teachers_console_have_no_axe_violations(
@@ -94,11 +73,11 @@ def _login(user: object, url: str) -> list[dict[str, str]]:
 def test_the_teachers_bank_classes_printables_and_sharing_have_no_axe_violations(
     new_tab: Callable[..., Page], site: Callable[[str], str], language: str
 ) -> None:
-    """Every teacher page of the classroom features, in each language: the question bank
-    (its list, a question's form with an error shown), the quiz page with the bank and
-    the downloads, the answer key and the worksheet, a class, its report and its name
-    picker, the GIFT import and a shared quiz seen by a colleague; deleting a session, a
-    class or the account, the account's data and the privacy page."""
+    """The teacher pages of the classroom features the sweep does not reach, in each
+    language: the question bank with a question in it (its list, the question's form, the
+    new question's form with an error shown), the quiz page with the bank and the
+    downloads, the worksheet, a class's report and its name picker, the GIFT import and a
+    shared quiz seen by a colleague."""
     from decimal import Decimal
 
     from tutor.classrooms.class_sessions import attach
@@ -124,21 +103,15 @@ def test_the_teachers_bank_classes_printables_and_sharing_have_no_axe_violations
     attach(session, classroom.pk, owner)
     teacher = new_tab(width=360, height=740)
     teacher.context.add_cookies(_login(owner, site("/")))
+    # The answer key, the classes and a class, the delete pages, the account's data and
+    # the privacy page are page types of the sweep, audited there in every language.
     pages = (
         "/quizzes/bank/",
         f"/quizzes/bank/{own.pk}/",
         f"/quizzes/{quiz.pk}/",
-        f"/quizzes/session/{session.code}/answer-key/",
         f"/quizzes/session/{session.code}/worksheet/",
-        "/quizzes/classes/",
-        f"/quizzes/classes/{classroom.pk}/",
         f"/quizzes/classes/{classroom.pk}/report/",
         "/quizzes/bank/import/",
-        f"/quizzes/session/{session.code}/delete/",
-        f"/quizzes/classes/{classroom.pk}/delete/",
-        "/accounts/data/",
-        "/accounts/delete/",
-        "/privacy/",
     )
     for path in pages:
         teacher.goto(site(f"/{language}{path}"))
