@@ -7,6 +7,7 @@ verdicts and end screens are each made in one call, not one per student."""
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Any
 
 import pytest
@@ -120,10 +121,18 @@ def test_the_batch_is_each_students_own_stage_in_five_languages(quiz: Quiz) -> N
     verdicts = shared_stage.verdicts(session.code, session.version, ids)
     assert verdicts == each(shared_stage.verdict, session.version)
     assert all(verdicts.values()) and len(set(verdicts.values())) > 5
+    for pk, html in verdicts.items():  # every address on it in the student's language
+        assert html is not None
+        addresses = re.findall(r'(?:href|hx-get|hx-post|action)="(/[^"]*)"', html)
+        assert addresses and all(a.startswith(f"/{ids[pk]}/") for a in addresses), addresses
     session = services.end(session)
     finals = end_screen.finals(session.code, session.version, ids)
     assert finals == each(end_screen.final, session.version)
     assert all(finals.values()) and len(set(finals.values())) > 5
+    for pk, html in finals.items():
+        assert html is not None
+        addresses = re.findall(r'(?:href|hx-get|hx-post|action)="(/[^"]*)"', html)
+        assert all(a.startswith(f"/{ids[pk]}/") for a in addresses), addresses
     removed = next(iter(ids))
     services.remove(Participant.objects.get(pk=removed))
     session = Session.objects.get(pk=session.pk)
