@@ -45,6 +45,23 @@ def listener(client: Client) -> AsyncClient:
     return heard
 
 
+async def opened(
+    session: Session, students: list[tuple[Client, str]]
+) -> list[AsyncIterator[bytes]]:
+    """The event streams of ``students`` (each a joined client and its language), opened
+    at the session's version, in that order."""
+    return [
+        aiter(
+            (
+                await listener(client).get(
+                    f"/{language}/play/{session.code}/events/?v={session.version}"
+                )
+            ).streaming_content
+        )
+        for client, language in students
+    ]
+
+
 async def events_of(chunks: AsyncIterator[bytes], count: int) -> list[str]:
     """The next ``count`` events of a stream (comments skipped), as text."""
     heard: list[str] = []
@@ -192,16 +209,7 @@ def test_two_students_in_two_languages_hear_only_their_own(quiz: Quiz) -> None:
     ]
 
     async def both() -> None:
-        streams_ = [
-            aiter(
-                (
-                    await listener(client).get(
-                        f"/{language}/play/{session.code}/events/?v={session.version}"
-                    )
-                ).streaming_content
-            )
-            for client, language in ((asha, "hi"), (bara, "cs"))
-        ]
+        streams_ = await opened(session, [(asha, "hi"), (bara, "cs")])
         await sync_to_async(services.open_question)(session, 0)
         (hindi,) = await events_of(streams_[0], 1)
         (czech,) = await events_of(streams_[1], 1)

@@ -17,7 +17,7 @@ from tutor.quizzes import end_screen, services, shared_stage, stream_views, stre
 from tutor.quizzes.models import Participant, Quiz, Session
 
 from .classroom import form, teenpatti_answers
-from .test_events import events_of, in_own_thread, join, listener, quick_watch, run
+from .test_events import events_of, in_own_thread, join, opened, quick_watch, run
 from .test_events_final import data_of
 
 pytestmark = [
@@ -57,16 +57,10 @@ def test_a_class_hears_its_own_verdicts_and_end_screens_made_in_one_call_each(
     heard: dict[str, list[str]] = {name: [] for name, _ in people}
 
     async def follow() -> None:
-        streams_ = [
-            aiter(
-                (
-                    await listener(client).get(
-                        f"/{language}/play/{session.code}/events/?v={session.version}"
-                    )
-                ).streaming_content
-            )
-            for client, (_, language) in zip(clients, people, strict=True)
-        ]
+        streams_ = await opened(
+            session,
+            [(client, language) for client, (_, language) in zip(clients, people, strict=True)],
+        )
         live = await sync_to_async(services.open_question)(session, 0)
         for chunks in streams_:
             await events_of(chunks, 1)  # the question

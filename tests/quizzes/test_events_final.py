@@ -13,7 +13,7 @@ from tutor.quizzes import end_screen, services
 from tutor.quizzes.models import Participant, Quiz, Session
 
 from .classroom import form, teenpatti_answers
-from .test_events import events_of, in_own_thread, join, listener, quick_watch, run
+from .test_events import events_of, in_own_thread, join, listener, opened, quick_watch, run
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -41,16 +41,10 @@ def test_each_student_hears_their_own_end_screen_in_the_event(quiz: Quiz) -> Non
     heard: list[str] = []
 
     async def follow() -> None:
-        streams_ = [
-            aiter(
-                (
-                    await listener(client).get(
-                        f"/{language}/play/{session.code}/events/?v={session.version}"
-                    )
-                ).streaming_content
-            )
-            for client, (_, language) in zip(clients, people, strict=True)
-        ]
+        streams_ = await opened(
+            session,
+            [(client, language) for client, (_, language) in zip(clients, people, strict=True)],
+        )
         await sync_to_async(services.end)(await sync_to_async(Session.objects.get)(pk=session.pk))
         for chunks in streams_:
             final, ended = await events_of(chunks, 2)
