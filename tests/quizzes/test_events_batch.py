@@ -134,6 +134,7 @@ def test_the_batch_is_each_students_own_stage_in_five_languages(quiz: Quiz) -> N
     assert after[removed] is None and all(v for pk, v in after.items() if pk != removed)
 
 
+@in_own_thread
 def test_a_student_who_came_after_the_batch_gets_their_own() -> None:
     """A stream whose student is not in the batch started (they opened it after) makes
     theirs alone, and leaves the class's batch as it is."""
