@@ -20,8 +20,8 @@ pytest_plugins = ["tests.browser.plugin"]
 # --- Hypothesis profiles: how hard every property test tries, set in one place ---------------
 # `dev` (the default) keeps the inner loop quick; `ci` (HYPOTHESIS_PROFILE=ci, which
 # `.ci/run` sets) tries more. No test sets its own number of examples; a test may still set
-# its health checks in `@settings`. FUZZ_SCALE multiplies the security fuzzers on top
-# (tests/security/test_fuzz_forms.py).
+# its health checks in `@settings`. The security fuzzers take at most 50 of them, and
+# FUZZ_SCALE multiplies that (tests/security/test_fuzz_forms.py).
 hypothesis_settings.register_profile(
     "dev", max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )

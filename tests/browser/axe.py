@@ -23,18 +23,71 @@ SERIOUS = frozenset({"serious", "critical"})
 COLOUR_RULES = ("color-contrast", "link-in-text-block")
 
 
+#: The rules that read a page's words or its language, or that depend on how long its
+#: text runs: every accessible name (links, buttons, fields, images, landmarks, dialogs,
+#: tables), the title, empty headings and table headers, the label in a control's name,
+#: the page's and the parts' ``lang``, a region that overflows and must take the focus.
+#: What a translation can break. The other rules judge the markup's structure (roles,
+#: ARIA attributes, landmarks' nesting, lists, heading order, targets' sizes), which the
+#: templates make alike in every language; the page sweep runs those in one language a
+#: page type (``test_layout_shots.py``), these in all five.
+WORD_RULES = (
+    "area-alt",
+    "aria-command-name",
+    "aria-dialog-name",
+    "aria-input-field-name",
+    "aria-meter-name",
+    "aria-progressbar-name",
+    "aria-toggle-field-name",
+    "aria-tooltip-name",
+    "aria-treeitem-name",
+    "button-name",
+    "document-title",
+    "empty-heading",
+    "empty-table-header",
+    "frame-title",
+    "frame-title-unique",
+    "html-has-lang",
+    "html-lang-valid",
+    "html-xml-lang-mismatch",
+    "image-alt",
+    "image-redundant-alt",
+    "input-button-name",
+    "input-image-alt",
+    "label",
+    "label-content-name-mismatch",
+    "label-title-only",
+    "landmark-unique",
+    "link-name",
+    "object-alt",
+    "role-img-alt",
+    "scrollable-region-focusable",
+    "select-name",
+    "summary-name",
+    "svg-img-alt",
+    "table-duplicate-name",
+    "valid-lang",
+)
+
+
 def violations(
-    page: Page, impacts: frozenset[str] | None = None, *, colours: bool = True
+    page: Page,
+    impacts: frozenset[str] | None = None,
+    *,
+    colours: bool = True,
+    rules: tuple[str, ...] | None = None,
 ) -> list[str]:
     """Each axe violation as one readable line (rule, impact, the first elements); only
     those of the given ``impacts`` when they are given; without :data:`COLOUR_RULES` when
-    ``colours`` is false."""
+    ``colours`` is false; only the given ``rules`` (ids) when they are given."""
     # Violations only: the passes' details of a long rule page took 15 s more to collect.
     options: dict[str, object] = {
-        "runOnly": {"type": "tag", "values": TAGS},
+        "runOnly": {"type": "tag", "values": TAGS}
+        if rules is None
+        else {"type": "rule", "values": list(rules)},
         "resultTypes": ["violations"],
     }
-    if not colours:
+    if not colours and rules is None:
         options["rules"] = {rule: {"enabled": False} for rule in COLOUR_RULES}
     page.wait_for_load_state()
     _settled(page)

@@ -24,7 +24,7 @@ from playwright.sync_api import Browser, Page
 from tutor.quizzes import services
 from tutor.quizzes.models import Quiz, Slot
 
-from .axe import COLOUR_RULES, SERIOUS, violations
+from .axe import COLOUR_RULES, SERIOUS, WORD_RULES, violations
 
 pytestmark = pytest.mark.browser
 
@@ -153,6 +153,7 @@ def test_the_audit_finds_what_a_screen_reader_user_would_miss(chromium: Browser)
     found = violations(page)
     serious = violations(page, SERIOUS)
     colourless = violations(page, colours=False)
+    words = violations(page, rules=WORD_RULES)
     context.close()
     rules = {line.split(" ")[0] for line in found}
     assert {"image-alt", "button-name", "label"} <= rules, found
@@ -161,3 +162,6 @@ def test_the_audit_finds_what_a_screen_reader_user_would_miss(chromium: Browser)
     # colour rules, and only by them (the page sweep runs those in one language a page).
     assert {"color-contrast", "link-in-text-block"} <= rules, found
     assert {line.split(" ")[0] for line in colourless} == rules - set(COLOUR_RULES)
+    # The rules of the words (run in every language by the sweep) find the nameless
+    # image, button and field, and nothing of the colours.
+    assert {line.split(" ")[0] for line in words} == {"image-alt", "button-name", "label"}
