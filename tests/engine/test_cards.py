@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import random
 
 import pytest
 
@@ -106,6 +107,18 @@ def test_seeded_shuffle_is_reproducible():
     assert sorted(shuffled_deck(42), key=lambda c: c.index) == list(DECK)
     assert shuffled_deck(1) != shuffled_deck(2)
     assert shuffled_deck(42) != list(DECK)
+
+
+@pytest.mark.parametrize("seeds", [range(3_000), [f"lesson-{n}" for n in range(300)], [2**63 - 1]])
+def test_seeded_shuffle_is_the_standard_librarys_order(seeds):
+    """Every golden deal and kept question was drawn by ``random.Random(seed).shuffle``;
+    the deck's own loop draws the same order (int seeds, as the drills draw them, and
+    text seeds)."""
+
+    for seed in seeds:
+        expected = list(DECK)
+        random.Random(seed).shuffle(expected)
+        assert shuffled_deck(seed) == expected, seed
 
 
 def test_seeded_shuffle_returns_a_new_list():

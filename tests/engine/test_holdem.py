@@ -271,6 +271,47 @@ def test_showdown_input_errors():
         showdown("Ah Kd 8c 7s 2h", "6c 5c")
 
 
+def test_dealt_cards_and_their_codes_give_one_showdown():
+    """A dealt question's cards (tuples of ``Card``, checked in one pass) and the same cards
+    as text (parsed and checked hand by hand) give the same showdown."""
+    rng = random.Random(20261203)
+    for _ in range(2_000):
+        deck = rng.sample(DECK, 5 + 2 * 9)
+        count = rng.randint(1, 9)
+        board, hands = (
+            tuple(deck[:5]),
+            tuple(tuple(deck[5 + 2 * i : 7 + 2 * i]) for i in range(count)),
+        )
+        assert showdown(board, hands) == showdown(codes(board), [codes(h) for h in hands])
+
+
+@pytest.mark.parametrize(
+    ("board", "hands"),
+    [
+        ("Ah Kd 8c 7s 2h", ("6c 5c", "Ah 4d")),  # a hand holds a board card
+        ("Ah Kd 8c 7s 2h", ("6c 5c", "6c 4d")),  # two hands share a card
+        ("Ah Kd 8c 7s 2h", ("6c 6c", "3c 4d")),  # a hand holds one card twice
+        ("Ah Kd 8c 7s 7s", ("6c 5c", "3c 4d")),  # the board holds one card twice
+        ("Ah Kd 8c 7s", ("6c 5c",)),  # four on the board
+        ("Ah Kd 8c 7s 2h", ("6c 5c", "4c 4d 4h")),  # three in a hand
+        ("Ah Kd 8c 7s 2h", ()),  # no hand
+    ],
+)
+def test_dealt_cards_with_a_fault_get_the_error_their_codes_get(board, hands):
+    """Tuples of ``Card`` are no way round the checks: a card given twice or a wrong count
+    raises what the same cards written as text raise, with the same details."""
+    as_cards = (
+        parse_cards(board, unique=False),
+        tuple(parse_cards(h, unique=False) for h in hands),
+    )
+    errors = []
+    for attempt in (as_cards, (board, list(hands))):
+        with pytest.raises((InvalidCards, InvalidInput)) as info:
+            showdown(*attempt)
+        errors.append((type(info.value), info.value.code, info.value.details))
+    assert errors[0] == errors[1]
+
+
 @pytest.mark.parametrize(
     ("cards", "code"),
     [

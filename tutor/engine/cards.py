@@ -179,8 +179,23 @@ def ensure_unique(cards: Iterable[Card]) -> None:
         seen.add(card)
 
 
+#: For each position ``i`` of the deck, the bits a draw below ``i + 1`` takes.
+_DRAW_BITS = tuple((i + 1).bit_length() for i in range(52))
+
+
 def shuffled_deck(seed: int | str) -> list[Card]:
-    """A new list of the 52 cards shuffled by a seed; the same seed gives the same order."""
+    """A new list of the 52 cards shuffled by a seed; the same seed gives the same order.
+
+    The order is ``random.Random(seed).shuffle``'s (every golden deal depends on it), drawn
+    as that method draws, without its two Python calls per card (a drill page deals a
+    new question, and redeals, on every request); the tests compare the two."""
     deck = list(DECK)
-    random.Random(seed).shuffle(deck)
+    draw = random.Random(seed).getrandbits
+    bits = _DRAW_BITS
+    for i in range(51, 0, -1):
+        k = bits[i]
+        j = draw(k)
+        while j > i:  # below i + 1, as Random._randbelow_with_getrandbits
+            j = draw(k)
+        deck[i], deck[j] = deck[j], deck[i]
     return deck

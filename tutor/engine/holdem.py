@@ -203,6 +203,39 @@ def showdown(
     ``hand`` set to the hand's index) or a card used twice anywhere (``duplicate``);
     :class:`InvalidInput` (``no_hands``) when no hand is given.
     """
+    known = _known(board, hands)
+    if known is not None:
+        board_cards, parsed = known
+    else:
+        board_cards, parsed = _parse_showdown(board, hands)
+    values = tuple(_evaluate(board_cards + hand) for hand in parsed)
+    best = max(values)
+    winners = tuple(i for i, v in enumerate(values) if v == best)
+    return Showdown(values, winners, _decide(values, winners, board_cards))
+
+
+def _known(
+    board: object, hands: object
+) -> tuple[tuple[Card, ...], Sequence[tuple[Card, ...]]] | None:
+    """``board`` and ``hands`` as they are when they are already what :func:`showdown`
+    would parse them to (tuples of ``Card``, five on the board, two in each hand, none
+    twice: a dealt question's), checked in one pass; ``None`` for anything else, which the
+    full parse checks and names the fault of."""
+    if type(board) is not tuple or len(board) != 5 or type(hands) is not tuple or not hands:
+        return None
+    cards = list(board)
+    for hand in hands:
+        if type(hand) is not tuple or len(hand) != 2:
+            return None
+        cards.extend(hand)
+    if not all(type(card) is Card for card in cards) or len(set(cards)) != len(cards):
+        return None
+    return board, hands
+
+
+def _parse_showdown(
+    board: str | Iterable[str | Card], hands: Sequence[str | Iterable[str | Card]]
+) -> tuple[tuple[Card, ...], list[tuple[Card, ...]]]:
     board_cards = _parse(board, 5, 5)
     if isinstance(hands, str | bytes) or not isinstance(hands, Iterable):
         raise InvalidInput("wrong_type", field="hands")
@@ -216,10 +249,7 @@ def showdown(
     if not parsed:
         raise InvalidInput("no_hands")
     ensure_unique(board_cards + tuple(c for hand in parsed for c in hand))
-    values = tuple(_evaluate(board_cards + hand) for hand in parsed)
-    best = max(values)
-    winners = tuple(i for i, v in enumerate(values) if v == best)
-    return Showdown(values, winners, _decide(values, winners, board_cards))
+    return board_cards, parsed
 
 
 def _decide(
