@@ -186,6 +186,11 @@ class Quiz:
             "play": (lambda: student.call("GET", self.base), 200),
             # A homework question page (the first question, its clock running).
             "hw-play": (lambda: self.homework.call("GET", self.homework_base), 200),
+            # The same page asked as homework's redirect after an answer asks it.
+            "hw-query": (
+                lambda: self.homework.call("GET", f"{self.homework_base}?answered=0"),
+                200,
+            ),
         }
 
     def answers(self) -> Callable[[], Reply]:

@@ -44,7 +44,7 @@ def both(client: Client, address: str, monkeypatch: Any) -> tuple[str, str]:
     kept = [client.get(address) for _ in range(2)]
     assert all(getattr(r, kept_pages.FINISHED, False) for r in kept)
     with monkeypatch.context() as patched:
-        patched.setattr(kept_pages, "keeps", lambda request: False)
+        patched.setattr(kept_pages, "keeps", lambda request, **_: False)
         usual = client.get(address)
     assert not getattr(usual, kept_pages.FINISHED, False)
     pages = [TOKEN.sub(r"\1TOKEN", r.content.decode()) for r in (*kept, usual)]
@@ -142,3 +142,30 @@ def test_a_homework_stage_is_kept_with_each_students_clock_put_in(
     mine_left, theirs_left = (int(COUNTDOWN.findall(page)[0]) for page in (mine, theirs))
     assert mine_left - theirs_left == 30
     assert made.count(student_views.STAGE) == 1  # kept once, for both
+
+
+@pytest.mark.parametrize("language", sorted(NICKNAMES))
+def test_homeworks_page_after_an_answer_is_kept_with_its_query(
+    quiz: Quiz, language: str, monkeypatch: Any
+) -> None:
+    """Homework's page after an answer (``?answered=<index>``, the verdict first) is the
+    kept page too, with the query put in where the language links carry it: the page
+    rendered as usual, a query with markup characters escaped as the usual page escapes
+    it, and nothing of one student's query on a classmate's page."""
+    closes = timezone.now() + timedelta(hours=1)
+    session = services.start_session(quiz, "homework", closes=closes)
+    student, classmate = Client(), Client()
+    join(student, session, NICKNAMES[language], language)
+    join(classmate, session, "Bea", language)
+    address = f"/{language}/play/{session.code}/"
+    student.get(address)  # the question is shown
+    posted = student.post(f"{address}answer/", {"index": "0", **wrong_answer(session, 0)})
+    assert posted.status_code == 302 and posted["Location"] == f"{address}?answered=0"
+    other = "cs" if language != "cs" else "ja"
+    for query in ("?answered=0", '?answered=0&x="<b>&amp;'):
+        kept, usual = both(student, address + query, monkeypatch)
+        assert kept == usual, query
+        assert f'href="/{other}/play/{session.code}/?answered=0' in kept  # the language links
+    theirs, usual = both(classmate, address, monkeypatch)
+    assert theirs == usual
+    assert "answered=0" not in theirs

@@ -246,18 +246,23 @@ STAGE_SECONDS = 120  # a question's stage is asked for in the seconds after the 
 def render_page(request: HttpRequest, here: Stage, status: int = 200) -> HttpResponse:
     """The whole quiz page. A class loads it in the same seconds (joining, the teacher's
     start): for a visitor ``kept_pages.keeps``, the page around the stage is kept per
-    language, quiz and title, with the student's nickname and the stage put in."""
+    language, quiz and title, with the student's nickname, the stage and the address's
+    query put in (homework's page after an answer is ``?answered=<index>``, and the
+    language links carry the query)."""
     context = here.context()
-    if not kept_pages.keeps(request):
+    if not kept_pages.keeps(request, query=True):
         nickname = here.participant.nickname
         return render(request, PAGE, {**context, "nickname": nickname}, status=status)
+    _, mark, query = request.get_full_path().partition("?")
     slots = {
         "nickname": kept_pages.Slot(here.participant.nickname, text=True),
         "stage": kept_pages.Slot(SafeString(stage_markup(here))),
+        "query": kept_pages.Slot(mark + query),
     }
     context.update(
         nickname=kept_pages.stand_in("nickname"),
         stage_html=SafeString(kept_pages.stand_in("stage")),
+        page_query=kept_pages.stand_in("query"),
     )
     key = (here.session.code, here.session.title)
     return kept_pages.render(request, PAGE, context, key=key, slots=slots, status=status)
