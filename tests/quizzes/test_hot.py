@@ -214,3 +214,48 @@ def test_add_participant_is_save_when_a_receiver_listens(answered: dict[str, Par
     finally:
         post_save.disconnect(receiver, sender=Participant)
     assert heard == ["Kiran"]
+
+
+def test_add_response_writes_what_save_writes(answered: dict[str, Participant]) -> None:
+    """A question first shown: the row ``add_response`` writes reads back as the row
+    ``save()`` writes for the same question, field by field (its key and the moment shown
+    aside), the defaults (an empty history, no answer, no points) included."""
+    kiran = new_participant(answered["Asha"].session, "Kiran")
+    kiran.save()
+    added = Response(participant=kiran, index=5)
+    hot.add_response(added)
+    saved = Response(participant=answered["Dev"], index=5)
+    saved.save()
+    assert added.pk is not None and added._state.adding is False and added._state.db == "default"
+    stored = Response.objects.get(pk=added.pk)
+    assert values(stored) == values(added)
+    ignored = {"id", "participant_id", "shown"}
+    assert {k: v for k, v in values(stored).items() if k not in ignored} == {
+        k: v for k, v in values(Response.objects.get(pk=saved.pk)).items() if k not in ignored
+    }
+    assert stored.history == [] and stored.answer is None and stored.participant_id == kiran.pk
+    assert abs(stored.shown - timezone.now()).total_seconds() < 60
+
+
+def test_add_response_refuses_a_second_row_and_the_transaction_goes_on(
+    answered: dict[str, Participant],
+) -> None:
+    asha = answered["Asha"]
+    hot.add_response(Response(participant=asha, index=6))
+    with pytest.raises(IntegrityError):
+        hot.add_response(Response(participant=asha, index=6))
+    assert asha.responses.filter(index=6).count() == 1  # still usable
+
+
+def test_add_response_is_save_when_a_receiver_listens(answered: dict[str, Participant]) -> None:
+    heard: list[int] = []
+
+    def receiver(sender: type, instance: Response, **kwargs: Any) -> None:
+        heard.append(instance.index)
+
+    post_save.connect(receiver, sender=Response)
+    try:
+        hot.add_response(Response(participant=answered["Asha"], index=8))
+    finally:
+        post_save.disconnect(receiver, sender=Response)
+    assert heard == [8]

@@ -299,12 +299,12 @@ class Insert:
     returning: bool  # the SQL ends with RETURNING the primary key
 
 
-# Kept per process. Key: the database alias, as above.
+# Kept per process. Key: the model (Participant or Response) and the database alias.
 @lru_cache(maxsize=8)
-def _participant_insert(alias: str) -> Insert:
+def _insert(model: type[Model], alias: str) -> Insert:
     connection = connections[alias]
     quote = connection.ops.quote_name
-    meta = Participant._meta
+    meta = model._meta
     # As Model.save writes a new row: every concrete field but the automatic key.
     fields = tuple(field for field in meta.local_concrete_fields if field is not meta.auto_field)
     for field in fields:  # a field that writes its own SQL would need Django's compiler
@@ -321,30 +321,22 @@ def _participant_insert(alias: str) -> Insert:
     return Insert(fields, sql, returning)
 
 
-def add_participant(participant: Participant) -> None:
-    """Write a new participant's row as ``participant.save()`` would, its SQL built once
-    per process: each field's ``pre_save`` (the time it joined) and database value, then
-    its key. ``IntegrityError`` if the nickname, or one looking like it, was taken
-    meanwhile; a transaction the caller is in stays usable. With a ``pre_save`` or
-    ``post_save`` receiver for participants, or no look-alike keys yet (``save`` puts
-    them in), it is ``save()`` itself."""
-    alias = router.db_for_write(Participant)
+def _saved_by_receivers(model: type[Model]) -> bool:
+    return pre_save.has_listeners(model) or post_save.has_listeners(model)
+
+
+def _write_new(instance: Model, alias: str) -> None:
+    """``instance``'s new row written as ``save()`` writes it, by :func:`_insert`'s SQL:
+    each field's ``pre_save`` and database value, then its key. Alone (autocommit), one
+    INSERT is its own transaction; inside one, a savepoint keeps a refused INSERT
+    (``IntegrityError``) from breaking it."""
     connection = connections[alias]
-    if (
-        not participant.skeleton
-        or pre_save.has_listeners(Participant)
-        or post_save.has_listeners(Participant)
-    ):
-        with transaction.atomic(using=alias):
-            participant.save(force_insert=True, using=alias)
-        return
-    insert = _participant_insert(alias)
+    model = type(instance)
+    insert = _insert(model, alias)
     params = [
-        field.get_db_prep_save(field.pre_save(participant, True), connection)
+        field.get_db_prep_save(field.pre_save(instance, True), connection)
         for field in insert.fields
     ]
-    # Alone (autocommit), one INSERT is its own transaction; inside one, a savepoint keeps
-    # a refused INSERT from breaking it.
     inside = transaction.atomic(using=alias) if connection.in_atomic_block else nullcontext()
     with inside, connection.cursor() as cursor:
         cursor.execute(insert.sql, params)
@@ -354,8 +346,37 @@ def add_participant(participant: Participant) -> None:
             key = row[0]
         else:
             key = connection.ops.last_insert_id(
-                cursor, Participant._meta.db_table, _column_name(Participant._meta.pk)
+                cursor, model._meta.db_table, _column_name(model._meta.pk)
             )
-    participant.pk = key
-    participant._state.adding = False
-    participant._state.db = alias
+    instance.pk = key
+    instance._state.adding = False
+    instance._state.db = alias
+
+
+def add_participant(participant: Participant) -> None:
+    """Write a new participant's row as ``participant.save()`` would, its SQL built once
+    per process (:func:`_write_new`). ``IntegrityError`` if the nickname, or one looking
+    like it, was taken meanwhile; a transaction the caller is in stays usable. With a
+    ``pre_save`` or ``post_save`` receiver for participants, or no look-alike keys yet
+    (``save`` puts them in), it is ``save()`` itself."""
+    alias = router.db_for_write(Participant)
+    if not participant.skeleton or _saved_by_receivers(Participant):
+        with transaction.atomic(using=alias):
+            participant.save(force_insert=True, using=alias)
+        return
+    _write_new(participant, alias)
+
+
+def add_response(response: Response) -> None:
+    """Write a question's new response row (the question first shown to a student) as
+    ``response.save()`` would, its SQL built once per process (:func:`_write_new`): every
+    homework student's every question, and a live question's latecomers, make one.
+    ``IntegrityError`` if the student's row for that question was made meanwhile; a
+    transaction the caller is in stays usable. With a ``pre_save`` or ``post_save``
+    receiver for responses, it is ``save()`` itself."""
+    alias = router.db_for_write(Response)
+    if _saved_by_receivers(Response):
+        with transaction.atomic(using=alias):
+            response.save(force_insert=True, using=alias)
+        return
+    _write_new(response, alias)

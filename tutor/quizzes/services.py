@@ -127,9 +127,10 @@ def mark_shown(participant: Participant, index: int) -> Response:
     response = hot.response(participant, index)
     if response is not None:
         return response
+    response = Response(participant=participant, index=index)
     try:
-        with transaction.atomic():
-            return Response.objects.create(participant=participant, index=index)
+        hot.add_response(response)  # its INSERT built once per process
+        return response
     except IntegrityError:  # created meanwhile by a request of the same student
         return Response.objects.get(participant=participant, index=index)
 
