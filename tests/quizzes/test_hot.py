@@ -202,18 +202,29 @@ def test_add_participant_refuses_a_taken_nickname_and_the_transaction_goes_on(
     assert session.participants.filter(nickname__iexact="asha").count() == 1  # still usable
 
 
-def test_add_participant_is_save_when_a_receiver_listens(answered: dict[str, Participant]) -> None:
-    heard: list[str] = []
+@pytest.mark.parametrize("model", [Participant, Response])
+def test_a_new_row_is_save_when_a_receiver_listens(
+    answered: dict[str, Participant], model: type[Model]
+) -> None:
+    """With a receiver of the model's ``post_save``, a new participant or response is
+    written by ``save()`` itself, so the receiver hears it."""
+    asha = answered["Asha"]
+    heard: list[Model] = []
 
-    def receiver(sender: type, instance: Participant, **kwargs: Any) -> None:
-        heard.append(instance.nickname)
+    def receiver(sender: type, instance: Model, **kwargs: Any) -> None:
+        heard.append(instance)
 
-    post_save.connect(receiver, sender=Participant)
+    post_save.connect(receiver, sender=model)
     try:
-        hot.add_participant(new_participant(answered["Asha"].session, "Kiran"))
+        if model is Participant:
+            new: Model = new_participant(asha.session, "Kiran")
+            hot.add_participant(new)
+        else:
+            new = Response(participant=asha, index=8)
+            hot.add_response(new)
     finally:
-        post_save.disconnect(receiver, sender=Participant)
-    assert heard == ["Kiran"]
+        post_save.disconnect(receiver, sender=model)
+    assert heard == [new] and new.pk is not None
 
 
 def test_add_response_writes_what_save_writes(answered: dict[str, Participant]) -> None:
@@ -245,17 +256,3 @@ def test_add_response_refuses_a_second_row_and_the_transaction_goes_on(
     with pytest.raises(IntegrityError):
         hot.add_response(Response(participant=asha, index=6))
     assert asha.responses.filter(index=6).count() == 1  # still usable
-
-
-def test_add_response_is_save_when_a_receiver_listens(answered: dict[str, Participant]) -> None:
-    heard: list[int] = []
-
-    def receiver(sender: type, instance: Response, **kwargs: Any) -> None:
-        heard.append(instance.index)
-
-    post_save.connect(receiver, sender=Response)
-    try:
-        hot.add_response(Response(participant=answered["Asha"], index=8))
-    finally:
-        post_save.disconnect(receiver, sender=Response)
-    assert heard == [8]
