@@ -167,7 +167,7 @@ def test_projector_keys_and_the_console_move_the_screen_in_place(
         ".projector-keys__next [data-keys-hint]"
     ).is_visible()  # the new scene's hints too
     tab.keyboard.press("f")
-    tab.wait_for_function("document.fullscreenElement === document.documentElement")
+    tab.wait_for_function("() => document.fullscreenElement === document.documentElement")
     # Typed into a field, the keys are the field's: this space presses nothing ...
     tab.evaluate(
         "() => { const box = document.createElement('input'); box.id = 'typing';"

@@ -70,7 +70,7 @@ def next_question(page: Any, session: Session, wait: Callable[[], None]) -> None
 def test_the_next_question_comes_in_the_event(chromium: Any, asgi_site: str, quiz: Quiz) -> None:
     session = services.start_session(quiz, "live")
     page, polls = student_page(chromium, asgi_site, session.code)
-    page.wait_for_function("document.querySelector('#quiz-events[sse-connect*=\"?v=\"]')")
+    page.wait_for_selector('#quiz-events[sse-connect*="?v="]', state="attached")
     time.sleep(2.5)  # the stream is open: the page's poll asks nothing
     next_question(page, session, lambda: None)
     assert polls == []
