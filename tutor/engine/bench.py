@@ -143,9 +143,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-rtp", action="store_true", help="skip the Teen Patti RTP timing")
     parser.add_argument("--bot-hands", type=int, default=1000, help="bot hands to time (0: skip)")
     parser.add_argument("--no-equity", action="store_true", help="skip the exact equity row")
+    parser.add_argument(
+        "--equity-samples", type=int, default=10_000, help="pokerkit's Monte Carlo samples"
+    )
+    parser.add_argument(
+        "--equity-budget",
+        type=float,
+        default=30.0,
+        help="seconds an enumeration may take before it is cut and extrapolated",
+    )
     args = parser.parse_args(argv)
     if args.n < 1:
         parser.error("-n must be positive")
+    if args.equity_samples < 1 or not args.equity_budget > 0:
+        parser.error("--equity-samples and --equity-budget must be positive")
 
     print(f"fast tables built in {bench_tables():.3f} s; entries {fast.table_sizes()}")
     figures = bench_holdem(args.n, args.seed)
@@ -168,5 +179,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{timed['hands_per_second']:,.1f} per second"
         )
     if not args.no_equity:
-        equity_bench.run(sys.stdout)
+        budget = args.equity_budget
+        equity_bench.run(
+            sys.stdout, samples=args.equity_samples, budget=budget, probe=min(2.0, budget / 4)
+        )
     return 0
