@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 
-from benchmarks.gunicorn_server import CLEARED, manage, production_environment
+from benchmarks.gunicorn_server import CLEARED, production_environment
 from benchmarks.load_quiz import cpu
 from benchmarks.load_quiz.pages import QUESTION_DRILLS
 
@@ -36,12 +36,15 @@ def server_environment(options: argparse.Namespace, tmp: Path) -> dict[str, str]
 
 
 def prepare_database(environment: dict[str, str]) -> str:
-    """Migrate, make the cache table and collect the static files in ``environment``, then
-    set up Django in this process on the same database; what that database is."""
-    manage(environment, "migrate", "--noinput", "--verbosity", "0")
-    manage(environment, "createcachetable")
-    manage(environment, "collectstatic", "--noinput", "--verbosity", "0")
+    """Set up Django in this process in ``environment``, then migrate, make the cache
+    table and collect the static files there (what ``manage.py`` would do, without setting
+    Django up three times more); what the database is."""
     setup_django(environment)
+    from django.core.management import call_command
+
+    call_command("migrate", interactive=False, verbosity=0)
+    call_command("createcachetable", verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)
     return database_description()
 
 

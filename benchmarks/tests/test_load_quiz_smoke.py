@@ -29,7 +29,7 @@ from benchmarks.gunicorn_server import (
     Server,
     alive,
     free_port,
-    manage,
+    prepare_site,
     production_environment,
 )
 from benchmarks.load_quiz import check, cpu_report, faults, instructions, pages, report
@@ -99,8 +99,7 @@ def test_gunicorn_workers_exit_when_their_master_alone_is_killed(tmp_path: Path)
     environment = production_environment(
         tmp_path, DJANGO_SETTINGS_MODULE="benchmarks.bench_settings"
     )
-    manage(environment, "migrate", "--noinput", "--verbosity", "0")
-    manage(environment, "createcachetable")
+    prepare_site(environment, static=False)
     server = Server(
         environment, free_port(), tmp_path / "gunicorn.log", arguments=("--workers", "2")
     )

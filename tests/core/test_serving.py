@@ -23,7 +23,7 @@ from benchmarks.gunicorn_server import (
     ROOT,
     Server,
     free_port,
-    manage,
+    prepare_site,
     production_environment,
 )
 
@@ -54,8 +54,7 @@ class Served:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     tmp = tmp_path_factory.mktemp("serving")
     environment = production_environment(tmp)
-    manage(environment, "migrate", "--noinput", "--verbosity", "0")
-    manage(environment, "collectstatic", "--noinput", "--verbosity", "0")
+    prepare_site(environment)
     try:
         port = free_port()
     except OSError as error:

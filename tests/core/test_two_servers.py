@@ -25,6 +25,7 @@ from benchmarks.gunicorn_server import (
     Server,
     free_port,
     manage,
+    prepare_site,
     production_environment,
 )
 from tests.redis_server import redis_server
@@ -96,9 +97,7 @@ def servers(
 ) -> Iterator[tuple[dict[str, str], int, int]]:
     tmp = tmp_path_factory.mktemp("two-servers")
     environment = production_environment(tmp, **shared)
-    manage(environment, "migrate", "--noinput", "--verbosity", "0")
-    manage(environment, "createcachetable")
-    manage(environment, "collectstatic", "--noinput", "--verbosity", "0")
+    prepare_site(environment)
     started = []
     try:
         for name in ("a", "b"):

@@ -20,6 +20,7 @@ a bug is fixed, drop its xfail mark and the steering. ``FUZZ_SCALE=20`` runs eve
 from __future__ import annotations
 
 import base64
+import functools
 import os
 import re
 from collections.abc import Callable
@@ -297,11 +298,18 @@ def fields_of_right_answers(drill: QuestionDrill) -> dict[str, tuple[str, ...]]:
     return {name: tuple(sorted(values)) for name, values in fields.items()}
 
 
-ANSWER_FIELDS = {
-    slug: HAND_WRITTEN_FIELDS.get(slug) or fields_of_right_answers(drill)
-    for slug, drill in DRILLS.items()
-    if isinstance(drill, QuestionDrill)
-}
+#: The question drills, fuzzed each with its :func:`fields_of` answer.
+QUESTION_SLUGS = tuple(slug for slug, drill in DRILLS.items() if isinstance(drill, QuestionDrill))
+
+
+@functools.cache
+def fields_of(slug: str) -> dict[str, tuple[str, ...]]:
+    """A question drill's answer fields and their values: the hand-written ones, else its
+    right answers'. Worked out when a test first asks (a Teen Patti return to player takes
+    seconds), not when the module is collected, which every pytest process does."""
+    drill = DRILLS[slug]
+    assert isinstance(drill, QuestionDrill)
+    return HAND_WRITTEN_FIELDS.get(slug) or fields_of_right_answers(drill)
 
 
 def forged_tokens(slug: str) -> st.SearchStrategy[Any]:
@@ -348,7 +356,7 @@ def test_drill_answers_with_hostile_data(neighbour: Client, data: st.DataObject)
     """Answers with the token of the page (of a random question, or of a situation from the
     address), of another drill's page, a forged token, or none."""
     slug = data.draw(st.sampled_from(STATELESS), label="slug")
-    fields = data.draw(form(ANSWER_FIELDS[slug]), label="fields")
+    fields = data.draw(form(fields_of(slug)), label="fields")
     source = data.draw(
         st.sampled_from(["page", "situation", "other drill", "forged", "none"]), label="token"
     )
@@ -546,8 +554,8 @@ def test_student_pages_with_hostile_codes(alice: Teacher, data: st.DataObject) -
 
 def answer_fields(index: int) -> dict[str, tuple[str, ...]]:
     fields: dict[str, tuple[str, ...]] = {"index": (str(index), str(index), "0", "5", "6", "-1")}
-    for drill in ANSWER_FIELDS.values():
-        for name, valid in drill.items():
+    for slug in QUESTION_SLUGS:
+        for name, valid in fields_of(slug).items():
             fields[name] = fields.get(name, ()) + valid
     return fields
 
@@ -631,7 +639,7 @@ QUIZ_FIELDS = {
     "attempts": ("1", "10", "11", "0"),
 }
 SLOT_FIELDS = {
-    "drill": (*ANSWER_FIELDS, "play-holdem", "teenpatti-round"),
+    "drill": (*QUESTION_SLUGS, "play-holdem", "teenpatti-round"),
     "level": LEVELS,
     "kind": ("fixed", "drawn"),
     "count": ("1", "50", "51", "0"),
