@@ -252,8 +252,12 @@ def look(page: Page, kind: PageType, lang: str, shots: Path | None) -> list[str]
     # Every rule in the page type's colour language, and in every language on the pages
     # whose markup is each language's own; elsewhere the rules of the words (WORD_RULES).
     rules = None if colours or kind.name in OWN_MARKUP else WORD_RULES
-    for width, height in SIZES:
-        page.set_viewport_size({"width": width, "height": height})
+    # The size the page is at first (the last state's last), so one resize a state, not two.
+    viewport = page.viewport_size
+    sizes = SIZES if viewport is None or viewport["width"] == SIZES[0][0] else SIZES[::-1]
+    for width, height in sizes:
+        if viewport is None or viewport["width"] != width:
+            page.set_viewport_size({"width": width, "height": height})
         failures += [f"{lang} {width}px: {line}" for line in layout_problems(page)]
         screenshot(page, shots, f"{kind.name}-{lang}-{width}.png")
         if width == audited:
