@@ -64,10 +64,11 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def manage(environment: dict[str, str], *args: str) -> str:
-    """``manage.py args`` in ``environment``; its standard output. RuntimeError on failure."""
+def python(environment: dict[str, str], what: str, *args: str) -> str:
+    """``python args`` in ``environment`` from the project's folder; its standard output.
+    RuntimeError naming ``what`` failed, with the output, on failure."""
     result = subprocess.run(
-        [sys.executable, "manage.py", *args],
+        [sys.executable, *args],
         cwd=ROOT,
         env=environment,
         capture_output=True,
@@ -76,8 +77,13 @@ def manage(environment: dict[str, str], *args: str) -> str:
         check=False,
     )
     if result.returncode != 0:
-        raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{result.stdout}{result.stderr}")
+        raise RuntimeError(f"{what} failed:\n{result.stdout}{result.stderr}")
     return result.stdout
+
+
+def manage(environment: dict[str, str], *args: str) -> str:
+    """``manage.py args`` in ``environment``; its standard output. RuntimeError on failure."""
+    return python(environment, f"manage.py {' '.join(args)}", "manage.py", *args)
 
 
 #: What a new site needs before it serves, in one process: three ``manage.py`` runs would
@@ -99,17 +105,7 @@ def prepare_site(environment: dict[str, str], *, static: bool = True) -> None:
     """``migrate``, ``createcachetable`` and (with ``static``) ``collectstatic`` in
     ``environment``, as ``manage.py`` would run them, in one Python process.
     RuntimeError on failure."""
-    result = subprocess.run(
-        [sys.executable, "-c", PREPARE, *(["static"] if static else [])],
-        cwd=ROOT,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    if result.returncode != 0:
-        raise RuntimeError(f"preparing the site failed:\n{result.stdout}{result.stderr}")
+    python(environment, "preparing the site", "-c", PREPARE, *(["static"] if static else []))
 
 
 def cpu_seconds(pid: int) -> float:

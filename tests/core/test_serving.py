@@ -150,3 +150,15 @@ def test_static_files_are_served_in_place_without_collectstatic() -> None:
     # by hand would fire request_finished outside it, where the database is off limits).
     body = b"".join(response.streaming_content)
     assert body == (ROOT / "tutor" / "static" / "tutor" / "site.css").read_bytes()
+
+
+def test_a_site_that_cannot_be_prepared_says_what_failed(tmp_path: Path) -> None:
+    """``prepare_site`` runs ``migrate`` and the rest in one process: a database it cannot
+    open stops it with Django's own error, not a server started on nothing."""
+    environment = production_environment(
+        tmp_path, DATABASE_URL=f"sqlite:///{tmp_path / 'missing' / 'db.sqlite3'}"
+    )
+    with pytest.raises(RuntimeError, match="preparing the site failed") as failed:
+        prepare_site(environment, static=False)
+    assert "unable to open database file" in str(failed.value)
+    assert not (tmp_path / "static").exists()
