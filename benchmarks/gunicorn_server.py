@@ -86,18 +86,26 @@ def manage(environment: dict[str, str], *args: str) -> str:
     return python(environment, f"manage.py {' '.join(args)}", "manage.py", *args)
 
 
-#: What a new site needs before it serves, in one process: three ``manage.py`` runs would
-#: set Django up three times (2 s of CPU each on a 2-core Xeon, of about 11 s in all).
+def prepare_here(*, static: bool = True) -> None:
+    """What a new site needs before it serves, in this process (Django set up in the site's
+    environment): ``migrate``, ``createcachetable`` and, with ``static``, ``collectstatic``."""
+    from django.core.management import call_command
+
+    call_command("migrate", interactive=False, verbosity=0)
+    call_command("createcachetable", verbosity=0)
+    if static:
+        call_command("collectstatic", interactive=False, verbosity=0)
+
+
+#: :func:`prepare_here` in a new process: three ``manage.py`` runs would set Django up three
+#: times (2 s of CPU each on a 2-core Xeon, of about 11 s in all).
 PREPARE = """
 import os, sys
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tutor.settings")
 import django
 django.setup()
-from django.core.management import call_command
-call_command("migrate", interactive=False, verbosity=0)
-call_command("createcachetable", verbosity=0)
-if sys.argv[1:] == ["static"]:
-    call_command("collectstatic", interactive=False, verbosity=0)
+from benchmarks.gunicorn_server import prepare_here
+prepare_here(static=sys.argv[1:] == ["static"])
 """
 
 

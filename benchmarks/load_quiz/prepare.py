@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 
-from benchmarks.gunicorn_server import CLEARED, production_environment
+from benchmarks.gunicorn_server import CLEARED, prepare_here, production_environment
 from benchmarks.load_quiz import cpu
 from benchmarks.load_quiz.pages import QUESTION_DRILLS
 
@@ -40,11 +40,7 @@ def prepare_database(environment: dict[str, str]) -> str:
     table and collect the static files there (what ``manage.py`` would do, without setting
     Django up three times more); what the database is."""
     setup_django(environment)
-    from django.core.management import call_command
-
-    call_command("migrate", interactive=False, verbosity=0)
-    call_command("createcachetable", verbosity=0)
-    call_command("collectstatic", interactive=False, verbosity=0)
+    prepare_here()
     return database_description()
 
 

@@ -2,17 +2,19 @@
 homework question, its verdict and the teacher's console on it, and the teacher's bank,
 quiz page, worksheet, class report, import, a shared quiz and a class's name picker, with
 no violation at all (the teacher's pages as the sweep audits: the rules that read the
-words in each language, the others in one language a page). Every page type of ``pages.py`` (each state of it: every drill's
-question and its feedback, the answer key, the delete pages, the account's data ...) is
-audited in the five languages, with no violation at all either, by the page sweep
-(``test_layout_shots.py``), which walks each state once for its layout checks and its
-audit; the rules and the audit are in ``axe.py``.
+words in each language, the others in one language a page). Every page type of
+``pages.py`` (each state of it: every drill's question and its feedback, the answer key,
+the delete pages, the account's data ...) is audited in the five languages, with no
+violation at all either, by the page sweep (``test_layout_shots.py``), which walks each
+state once for its layout checks and its audit; the rules and the audit are in
+``axe.py``.
 
 A failure names each rule broken, its impact and the elements that break it.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from datetime import timedelta
 
@@ -117,7 +119,7 @@ def test_the_teachers_bank_classes_printables_and_sharing_have_no_axe_violations
     # As in the page sweep: the rules that read the words in every language; the rules of
     # the markup's structure and the colours, alike in every language, in one language a
     # page, the five in turn down the list.
-    audits = iter(range(len(pages) + 4))
+    audits = itertools.count()
 
     def audit(page: Page) -> list[str]:
         turn = LANGUAGES[next(audits) % len(LANGUAGES)]
