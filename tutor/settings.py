@@ -235,7 +235,8 @@ CACHES = {
     # 1.5 MB; the site's own pages in five languages fit), then a third is dropped. Nothing
     # here is ever the only copy of anything.
     "local": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        # LocMemCache without pickling: only immutable values (tutor/core/kept_cache.py).
+        "BACKEND": "tutor.core.kept_cache.KeptCache",
         "LOCATION": "tutor-local",
         "TIMEOUT": None,
         "OPTIONS": {"MAX_ENTRIES": 2000},

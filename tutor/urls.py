@@ -1,7 +1,8 @@
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 
+from tutor.core.kept_routes import KeptResolver
 from tutor.quizzes.student_route import StudentShortcut
 from tutor.site import views as site
 
@@ -19,8 +20,12 @@ localized = i18n_patterns(
 )
 
 # A student's live-quiz addresses resolved in one step, as the walk through ``localized``
-# would (tutor/quizzes/student_route.py): most of a class's requests.
-urlpatterns = [StudentShortcut(localized[0]), *localized]
+# would (tutor/quizzes/student_route.py): most of a class's requests. Every other address
+# is walked once per language and kept (tutor/core/kept_routes.py).
+urlpatterns: list[URLPattern | URLResolver] = [
+    StudentShortcut(localized[0]),
+    KeptResolver(localized[0]),
+]
 
 # Outside the language prefix: browsers ask for the favicon at the root, the operators'
 # admin keeps one address whatever the language (Django's own catalogs translate it), and

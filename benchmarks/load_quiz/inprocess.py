@@ -319,6 +319,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--instructions", action="store_true", help="count instructions under callgrind"
     )
+    parser.add_argument(
+        "--drill",
+        action="store_true",
+        help="--instructions: the drill page and the drill's htmx answer too",
+    )
     options = parser.parse_args(argv)
     options.count = options.count or (60 if options.instructions else 400)
     if options.instructions and instructions.SHIM_ENV not in os.environ:
@@ -338,7 +343,7 @@ def main(argv: list[str] | None = None) -> None:
 
 def report(quiz: Quiz, options: argparse.Namespace) -> None:
     if options.instructions:  # under callgrind (instructions.main started this process)
-        instructions.count_kinds(quiz, options.count)
+        instructions.count_kinds(quiz, options.count, drill=options.drill)
         return
     if options.profile:
         kinds = quiz.kinds()

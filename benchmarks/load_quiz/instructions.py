@@ -153,9 +153,10 @@ def cpu_model() -> str:
     return "unknown"
 
 
-def count_kinds(quiz: Quiz, count: int, warm: int = 5) -> None:
+def count_kinds(quiz: Quiz, count: int, warm: int = 5, drill: bool = False) -> None:
     """Inside valgrind: each kind's ``count`` requests counted and dumped under its name
-    (``none``: an empty batch; ``bare-again``: the bare view once more, last)."""
+    (``none``: an empty batch; ``bare-again``: the bare view once more, last); with
+    ``drill``, the drill page and the drill's htmx answer too."""
     from tutor.quizzes import poll
 
     # The one cache on these paths that expires by the clock: a session's version, kept a
@@ -165,13 +166,14 @@ def count_kinds(quiz: Quiz, count: int, warm: int = 5) -> None:
     poll.STATE_SECONDS = 60.0
     shim = ctypes.CDLL(os.environ[SHIM_ENV])
     shim.start_instrumentation()
-    # The drill page is left out (the drills' own benchmark times it): a third of the run.
-    kinds = {kind: send for kind, send in quiz.kinds().items() if kind != "drill"}
+    # The drill page is left out unless asked for (the page bench times it): a third of the run.
+    kinds = {kind: send for kind, send in quiz.kinds().items() if drill or kind != "drill"}
     batches: list[tuple[str, Callable[[], Reply], int]] = [("none", kinds["bare"][0], 200)]
     batches += [(kind, send, status) for kind, (send, status) in kinds.items()]
     batches += [
         ("answer", quiz.answers(), 200),
         ("join-post", quiz.joins(warm + count), 302),
+        *([("drill-ans", quiz.drill_answers(warm + count), 200)] if drill else []),
         ("bare-again", kinds["bare"][0], 200),
     ]
     for kind, send, status in batches:

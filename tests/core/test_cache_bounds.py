@@ -89,7 +89,7 @@ def test_every_cache_without_a_size_limit_has_a_finite_key_space_named_here() ->
 
 def test_every_in_memory_django_cache_has_its_own_entry_limit() -> None:
     for alias, cache in settings.CACHES.items():
-        if cache["BACKEND"].endswith("LocMemCache"):
+        if cache["BACKEND"].endswith(("LocMemCache", "KeptCache")):
             limit = cache.get("OPTIONS", {}).get("MAX_ENTRIES")
             assert isinstance(limit, int) and 0 < limit <= 10_000, alias
 

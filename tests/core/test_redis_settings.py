@@ -52,7 +52,7 @@ def test_without_redis_url_the_database_and_each_process_keep_the_caches() -> No
     caches = json.loads(result.stdout)
     assert caches["default"] == ["DatabaseCache", "tutor_cache"]
     assert caches["state"][0] == "LocMemCache"
-    assert caches["local"][0] == "LocMemCache"
+    assert caches["local"][0] == "KeptCache"
 
 
 def test_redis_url_moves_the_shared_caches_to_redis_and_keeps_fragments_local() -> None:
@@ -62,7 +62,7 @@ def test_redis_url_moves_the_shared_caches_to_redis_and_keeps_fragments_local() 
     caches = json.loads(result.stdout)
     assert caches["default"] == ["RedisCache", url]
     assert caches["state"] == ["RedisCache", url]
-    assert caches["local"][0] == "LocMemCache"  # rendered fragments stay in each process
+    assert caches["local"][0] == "KeptCache"  # rendered fragments stay in each process
 
 
 def test_redis_url_without_the_redis_package_says_what_to_install() -> None:
