@@ -14,7 +14,7 @@ from django.utils import translation
 
 from tests.core.test_url_names import names
 from tests.quizzes.test_student_route import WALK, shape
-from tutor.core.kept_routes import KeptResolver
+from tutor.core.kept_routes import LONGEST, KeptResolver
 from tutor.drills.registry import DRILLS
 from tutor.urls import localized
 
@@ -85,6 +85,14 @@ def test_the_kept_matches_are_bounded() -> None:
             match = resolver.resolve(f"en/drills/{slug}/")
             assert match.kwargs == {"slug": slug}
     assert resolver.kept.cache_info().currsize == 4
+
+
+def test_a_long_path_is_walked_and_not_kept() -> None:
+    resolver = KeptResolver(localized[0])
+    slug = "x" * LONGEST
+    with translation.override("en"):
+        assert resolver.resolve(f"en/drills/{slug}/").kwargs == {"slug": slug}
+    assert resolver.kept.cache_info().currsize == 0
 
 
 def test_only_the_language_prefixed_resolver_is_kept() -> None:

@@ -5,7 +5,8 @@ resolver tries each app's patterns in turn: a drill page's ``/en/drills/<slug>/`
 about seventy of them, a fifth of a bare view's whole request. The walk depends only on
 the path and the active language (``LocalePrefixPattern`` compares the path's prefix with
 it, and translated routes are read in it), so :class:`KeptResolver` keeps what it found
-for each (language, path), as many as :data:`KEPT` (the least recently used go first):
+for each (language, path), as many as :data:`KEPT` (the least recently used go first) of
+paths up to :data:`LONGEST` characters:
 a page's address is resolved once, and so is a new question's, whose seed is in the
 query string, not the path. Nothing else changes: the same patterns, the same match, the
 same ``reverse``; an address that matches nothing is walked every time and kept nowhere.
@@ -23,6 +24,9 @@ from django.urls.resolvers import LocalePrefixPattern, ResolverMatch
 #: rule page among them, are a few hundred; paths made up by a visitor push out the least
 #: used and cost a walk, as before.
 KEPT = 1024
+#: The longest path kept (characters): the site's own are under a hundred, and a made-up
+#: path of a few kilobytes is walked, so the kept matches stay under a megabyte or so.
+LONGEST = 200
 
 
 class KeptResolver(URLResolver):
@@ -47,7 +51,10 @@ class KeptResolver(URLResolver):
         self.kept = lru_cache(maxsize=kept)(self._walk)
 
     def resolve(self, path: Any) -> ResolverMatch:  # type: ignore[override]
-        return self.kept(self.prefix.language_prefix, str(path))
+        path = str(path)
+        if len(path) > LONGEST:
+            return super().resolve(path)
+        return self.kept(self.prefix.language_prefix, path)
 
     def _walk(self, prefix: str, path: str) -> ResolverMatch:
         """The match of the patterns' own walk (``prefix`` is only the key's part)."""
