@@ -2,7 +2,7 @@
 
 Every address but the favicon, the admin and LTI sits under ``i18n_patterns``, whose
 resolver tries each app's patterns in turn: a drill page's ``/en/drills/<slug>/`` walked
-about seventy of them, a fifth of a bare view's whole request. The walk depends only on
+about seventy of them (31 µs, a tenth of a bare view's whole request). The walk depends only on
 the path and the active language (``LocalePrefixPattern`` compares the path's prefix with
 it, and translated routes are read in it), so :class:`KeptResolver` keeps what it found
 for each (language, path), as many as :data:`KEPT` (the least recently used go first) of
