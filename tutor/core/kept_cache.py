@@ -20,6 +20,7 @@ from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.locmem import LocMemCache
 
 _ATOMS = (str, bytes, int, float, type(None))  # bool is an int; SafeString is a str
+_MISSING = object()
 
 
 def immutable(value: object) -> bool:
@@ -54,42 +55,46 @@ class KeptCache(LocMemCache):
             raise TypeError(f"the local cache keeps only immutable values, not {type(value)!r}")
         return value
 
-    def add(
-        self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None
-    ) -> bool:
+    def _store(self, key: Any, value: Any, timeout: Any, version: int | None, new: bool) -> bool:
+        """Keep ``value`` under ``key``; with ``new``, only if nothing (live) is there yet."""
         key = self.make_key(key, version=version)
         value = self._checked(value)
         with self._lock:
-            if self._has_expired(key):
-                self._set(key, value, timeout)
-                return True
-            return False
+            if new and not self._has_expired(key):
+                return False
+            self._set(key, value, timeout)
+            return True
+
+    def add(
+        self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None
+    ) -> bool:
+        return self._store(key, value, timeout, version, new=True)
+
+    def _kept(self, key: str) -> Any:
+        """The value under ``key``, now the most recently used, or :data:`_MISSING` (an
+        expired one is dropped). The caller holds the lock."""
+        if self._has_expired(key):
+            self._delete(key)
+            return _MISSING
+        self._cache.move_to_end(key, last=False)
+        return self._cache[key]
 
     def get(self, key: Any, default: Any = None, version: int | None = None) -> Any:
         key = self.make_key(key, version=version)
         with self._lock:
-            if self._has_expired(key):
-                self._delete(key)
-                return default
-            value = self._cache[key]
-            self._cache.move_to_end(key, last=False)
-        return value
+            value = self._kept(key)
+        return default if value is _MISSING else value
 
     def set(
         self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None
     ) -> None:
-        key = self.make_key(key, version=version)
-        value = self._checked(value)
-        with self._lock:
-            self._set(key, value, timeout)
+        self._store(key, value, timeout, version, new=False)
 
     def incr(self, key: Any, delta: int = 1, version: int | None = None) -> Any:
         key = self.make_key(key, version=version)
         with self._lock:
-            if self._has_expired(key):
-                self._delete(key)
+            value = self._kept(key)
+            if value is _MISSING:
                 raise ValueError(f"Key '{key}' not found")
-            value = self._cache[key] + delta
-            self._cache[key] = value
-            self._cache.move_to_end(key, last=False)
+            value = self._cache[key] = value + delta
         return value
