@@ -256,3 +256,39 @@ def test_add_response_refuses_a_second_row_and_the_transaction_goes_on(
     with pytest.raises(IntegrityError):
         hot.add_response(Response(participant=asha, index=6))
     assert asha.responses.filter(index=6).count() == 1  # still usable
+
+
+def test_a_kept_json_text_gives_each_read_its_own_copy(answered: dict[str, Participant]) -> None:
+    asha = answered["Asha"]
+    code, expected = asha.session.code, Session.objects.get(pk=asha.session.pk).questions
+    first = hot.student(code, asha.token)
+    assert first is not None and first.session.questions == expected
+    first.session.questions[0]["drill"] = "changed by one request"
+    first.session.questions.append({"added": True})
+    first.session.settings["changed"] = True
+    again = hot.student(code, asha.token)
+    assert again is not None
+    assert again.session.questions == expected  # the kept copy is not the one changed
+    assert again.session.questions is not first.session.questions
+    assert "changed" not in again.session.settings
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[{"drill": "holdem-showdown", "seed": 12345678901234567890, "points": 1.5}]',
+        '{"note": "\\u09ac\\u09be\\u0982\\u09b2\\u09be \\u200d", "nested": {"a": [null, true]}}',
+        '{"a": 1, "a": 2}',  # the last of a repeated key, as json.loads
+        '["\\ud800 a lone surrogate", "\\u0000", 1e400, -0.0]',  # hostile text, odd numbers
+        "[]",
+        "not json at all",  # left as text, as JSONField.from_db_value leaves it
+    ],
+)
+def test_kept_json_decodes_as_the_field_does(text: str) -> None:
+    field = Session._meta.get_field("questions")
+    convert = hot.kept_json(field)  # type: ignore[arg-type]
+    for _ in range(2):  # decoded, then from the kept copy
+        got = convert(text, None, None)
+        assert got == field.from_db_value(text, None, None)  # type: ignore[attr-defined]
+        assert repr(got) == repr(field.from_db_value(text, None, None))  # type: ignore[attr-defined]
+    assert convert(None, None, None) is None
