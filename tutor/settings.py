@@ -233,9 +233,8 @@ CACHES = {
     # and servers of two releases (a rolling deploy) must not hand each other their
     # fragments (the stylesheet's hashed name is one). Bounded: at most MAX_ENTRIES (about
     # 1.5 MB; the site's own pages in five languages fit), then a third is dropped. Nothing
-    # here is ever the only copy of anything.
+    # here is ever the only copy of anything. Kept unpickled: tutor/core/kept_cache.py.
     "local": {
-        # LocMemCache without pickling: only immutable values (tutor/core/kept_cache.py).
         "BACKEND": "tutor.core.kept_cache.KeptCache",
         "LOCATION": "tutor-local",
         "TIMEOUT": None,

@@ -11,6 +11,7 @@ from django.db.models import Model
 from django.db.models.signals import post_save
 from django.utils import timezone
 
+from tutor.core.kept_json import kept_json
 from tutor.core.names import looks
 from tutor.quizzes import hot
 from tutor.quizzes.models import Participant, Response, Session
@@ -286,7 +287,7 @@ def test_a_kept_json_text_gives_each_read_its_own_copy(answered: dict[str, Parti
 )
 def test_kept_json_decodes_as_the_field_does(text: str) -> None:
     field = Session._meta.get_field("questions")
-    convert = hot.kept_json(field)  # type: ignore[arg-type]
+    convert = kept_json(field)  # type: ignore[arg-type]
     for _ in range(2):  # decoded, then from the kept copy
         got = convert(text, None, None)
         assert got == field.from_db_value(text, None, None)  # type: ignore[attr-defined]

@@ -15,8 +15,6 @@ participant's ``INSERT``.
 
 from __future__ import annotations
 
-import json
-import marshal
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
@@ -27,6 +25,8 @@ from typing import Any, TypedDict
 from django.db import connections, router, transaction
 from django.db.models import Field, JSONField, Model
 from django.db.models.signals import post_save, pre_save
+
+from tutor.core.kept_json import kept_json
 
 from .models import Participant, Response, Session
 from .scoring import Score
@@ -90,33 +90,6 @@ class Columns:
 #: The models whose JSON is the same text on request after request: a session's questions
 #: and settings (every student of the class reads them), a participant's own questions.
 KEPT_JSON_MODELS = (Session, Participant)
-
-
-def kept_json(field: JSONField[Any]) -> Converter:
-    """``field``'s ``from_db_value``, with the decoding of a text kept: a session's
-    questions (a quiz's every question, as it was asked: about 300 bytes each) were
-    decoded by every student request, 20 µs for three questions. The decoded value is kept
-    marshalled and each request gets a fresh copy (``marshal.loads``, a few µs): nothing
-    is shared between requests, and a copy is exactly what ``json.loads`` gives (dicts,
-    lists, strings, numbers, booleans and None, in their order)."""
-
-    def convert(value: Any, expression: Any, connection: Any) -> Any:
-        if type(value) is not str:  # None, or a value the backend decoded itself
-            return field.from_db_value(value, expression, connection)
-        try:
-            return marshal.loads(_marshalled(value))
-        except json.JSONDecodeError:
-            return value  # as from_db_value: text that is not JSON stays text
-
-    return convert
-
-
-# Kept per process. Key: the JSON text of a session's or a participant's column, the whole
-# input; the value is bytes, which no caller can change. Bounded at 512 (about 1.5 MB with
-# texts of a few KB): the sessions running now and their students' own lists come back.
-@lru_cache(maxsize=512)
-def _marshalled(text: str) -> bytes:
-    return marshal.dumps(json.loads(text))
 
 
 @dataclass(frozen=True)
