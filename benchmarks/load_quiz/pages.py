@@ -41,7 +41,10 @@ VERSION_RE = re.compile(r'/state/\?v=(\d+)"')
 INDEX_RE = re.compile(r'name="index" value="(\d+)"')
 CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 ATTEMPT_RE = re.compile(r'name="attempt" value="([^"]+)"')
-STATUS_ERROR_RE = re.compile(r'class="quiz-status"><p class="error">([^<]*)</p>')
+# The status region's error, after any notice (a homework question's time ran out).
+STATUS_ERROR_RE = re.compile(
+    r'class="quiz-status">(?:<p class="notice[^"]*">[^<]*</p>)*<p class="error">([^<]*)</p>'
+)
 CHOICE_RE = re.compile(r'<input type="(radio|checkbox)" name="([^"]+)" value="([^"]*)"')
 AT_RE = re.compile(r'name="at" value="([a-z]+:-?\d+)"')
 
@@ -77,7 +80,15 @@ def csrf_token(text: str) -> str:
 
 def answer_outcome(text: str) -> str:
     """What an answer's reply (the new stage) says: an error message in the status region
-    (refused), or "received" (stored)."""
+    (refused), or "received" (stored).
+
+    >>> answer_outcome('<div class="quiz-status"><p class="notice time-up">Time&#x27;s up '
+    ...                'for question 1.</p><p class="error">Time was up.</p></div>')
+    'refused'
+    >>> answer_outcome('<div class="quiz-status"><p class="error">You have already answered '
+    ...                'this question; your first answer counts.</p></div>')
+    'already'
+    """
     error = STATUS_ERROR_RE.search(text)
     if error:
         if ALREADY_ANSWERED in error.group(1):
