@@ -19,13 +19,11 @@ localized = i18n_patterns(
     path("", include("tutor.lti.teacher_urls")),
 )
 
-# A student's live-quiz addresses resolved in one step, as the walk through ``localized``
-# would (tutor/quizzes/student_route.py): most of a class's requests. Every other address
-# is walked once per language and kept (tutor/core/kept_routes.py).
-urlpatterns: list[URLPattern | URLResolver] = [
-    StudentShortcut(localized[0]),
-    KeptResolver(localized[0]),
-]
+# Every address is walked once per language and kept (tutor/core/kept_routes.py); a
+# student's live-quiz addresses, most of a class's requests, are resolved in one step, as
+# that walk would (tutor/quizzes/student_route.py).
+kept = KeptResolver(localized[0])
+urlpatterns: list[URLPattern | URLResolver] = [StudentShortcut(kept), kept]
 
 # Outside the language prefix: browsers ask for the favicon at the root, the operators'
 # admin keeps one address whatever the language (Django's own catalogs translate it), and

@@ -2,14 +2,14 @@
 
 Every address but the favicon, the admin and LTI sits under ``i18n_patterns``, whose
 resolver tries each app's patterns in turn: a drill page's ``/en/drills/<slug>/`` walked
-about seventy of them (31 µs, a tenth of a bare view's whole request). The walk depends only on
-the path and the active language (``LocalePrefixPattern`` compares the path's prefix with
-it, and translated routes are read in it), so :class:`KeptResolver` keeps what it found
-for each (language, path), as many as :data:`KEPT` (the least recently used go first) of
-paths up to :data:`LONGEST` characters:
-a page's address is resolved once, and so is a new question's, whose seed is in the
-query string, not the path. Nothing else changes: the same patterns, the same match, the
-same ``reverse``; an address that matches nothing is walked every time and kept nowhere.
+about seventy of them (31 µs, a tenth of a bare view's whole request). The walk depends
+only on the path and the active language (``LocalePrefixPattern`` compares the path's
+prefix with it, and translated routes are read in it), so :class:`KeptResolver` keeps
+what it found for each (language, path), as many as :data:`KEPT` (the least recently
+used go first) of paths up to :data:`LONGEST` characters: a page's address is resolved
+once, and so is a new question's, whose seed is in the query string, not the path.
+Nothing else changes: the same patterns, the same match, the same ``reverse``; an
+address that matches nothing is walked every time and kept nowhere.
 """
 
 from __future__ import annotations
