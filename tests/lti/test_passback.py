@@ -239,3 +239,26 @@ def test_a_refused_token_is_dropped_and_a_new_one_fetched(
     assert not passback.send(student, force=True)
     assert passback.send(student, force=True)
     assert simulated.token_fetches == 2
+
+
+def test_a_student_who_joined_with_the_code_costs_the_passback_one_look_up(
+    launch: Launch, simulated: Simulated, quiz: Quiz, django_assert_num_queries: Any
+) -> None:
+    """Every homework end screen says the student finished; for a student who joined with
+    the code (no LMS launch) the passback only looks them up, and posts nothing."""
+    from tutor.lti import passback
+
+    _play, lms = _join(launch, quiz)
+    session = lms.link.session
+    other = Client()
+    other.post("/en/join/", {"code": session.code, "nickname": "Asha"})
+    walk_in = session.participants.get(nickname="Asha")
+    assert passback._from_lms(lms.participant_id) and not passback._from_lms(walk_in.pk)
+    with django_assert_num_queries(1) as captured:
+        services.finished(session, walk_in)
+    (query,) = captured.captured_queries
+    assert "JOIN" not in query["sql"].upper()  # not the student read with their link
+    _answer(lms, (True, True))
+    services.finished(session, lms.participant)  # the LMS student's score still goes back
+    assert [score["scoreGiven"] for score in simulated.scores] == [5]
+    assert simulated.scores[0]["userId"] == "student-1"

@@ -5,16 +5,20 @@ renamed once the session has ended."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+from decimal import Decimal
+from unittest import mock
+
 import pytest
 from django.core.cache import caches
 from django.template.loader import get_template
 from django.test import Client
-from django.utils import translation
+from django.utils import timezone, translation
 
 from tests.quizzes.test_student import join, right_answer, wrong_answer
 from tutor.core import kept_pages
-from tutor.quizzes import end_screen, services, stage
-from tutor.quizzes.models import Participant, Quiz, Session
+from tutor.quizzes import board, end_screen, hot, services, stage
+from tutor.quizzes.models import Participant, Quiz, Response, Session
 from tutor.quizzes.stage import Screen, Stage
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("nothing_kept")]
@@ -163,3 +167,113 @@ def test_a_kept_board_is_read_once_and_handed_out_as_it_is(
         kept.places[0] = (1, 1)  # type: ignore[index]
     student = students[0][0]
     assert kept.place(student.pk) == next((p, r) for e, p, r in kept.rows if e.pk == student.pk)
+
+
+def test_a_homework_students_own_score_is_the_boards(quiz: Quiz) -> None:
+    """Before a homework's end a student's end screen counts their score from their own
+    answers, not from the whole class's board: the two agree, with the speed bonus's
+    thousandths, wrong answers, and questions shown but never answered."""
+    session = services.start_session(quiz, Session.Mode.HOMEWORK, speed_bonus=True)
+    students = [Participant.objects.create(session=session, nickname=f"P{n}") for n in range(9)]
+    start = timezone.now()
+    for n, student in enumerate(students):
+        for index in range(2):
+            shown = start + timedelta(seconds=n * 7 + index)
+            with mock.patch("django.utils.timezone.now", return_value=shown):
+                services.mark_shown(student, index)
+            if (n + index) % 4 == 3:
+                continue  # shown, never answered
+            answer = right_answer if (n * 3 + index) % 5 else wrong_answer
+            later = shown + timedelta(milliseconds=1_000 + 1_371 * n + 613 * index)
+            with mock.patch("django.utils.timezone.now", return_value=later):
+                services.submit(session, student, index, answer(session, index))
+    kept = services.board(session)
+    scores = {
+        student.pk: end_screen.own_score(hot.responses(student).values()) for student in students
+    }
+    assert scores == {student.pk: kept.place(student.pk) for student in students}
+    assert any(isinstance(points, Decimal) for points, _right in scores.values())  # the bonus
+    assert len({right for _points, right in scores.values()}) > 1
+
+
+@pytest.mark.parametrize("leaderboard", [False, True])
+def test_a_homework_end_screen_reads_no_whole_board(quiz: Quiz, leaderboard: bool) -> None:
+    """A student who has done their homework sees their score before the teacher closes
+    it, and the leaderboard when it shows, without the whole class's board being read."""
+    session = services.start_session(quiz, Session.Mode.HOMEWORK, leaderboard=leaderboard)
+    clients = []
+    for n in range(3):
+        client = Client()
+        join(client, session, f"Pupil {n}", LANGUAGES[n])
+        clients.append(client)
+    students = list(session.participants.order_by("joined", "id"))
+    for n, student in enumerate(students):
+        for index in range(2):
+            services.mark_shown(student, index)
+            answer = wrong_answer if (n, index) == (2, 1) else right_answer
+            services.submit(session, student, index, answer(session, index))
+    for student, client in zip(students, clients, strict=True):
+        with mock.patch.object(board, "_read", wraps=board._read) as read:
+            page = client.get(f"/{student.language}/play/{session.code}/").content.decode()
+        assert read.call_count == 0  # the whole class's board is not read
+        assert ('class="leaderboard"' in page) is leaderboard
+        rules = stage.Rules.of(session, participant=student)
+        here = Stage(session, student, len(session.questions), Screen.FINISHED)
+        expected = end_screen.finished(here, stage.at_end(rules))
+        assert (expected.score, expected.right) == services.board(session).place(student.pk)
+        with translation.override(student.language):
+            sentence = get_template(f"{end_screen.TEMPLATE}#end-score").render(
+                {"score": expected.score, "right": expected.right, "total": 2}
+            )
+        sentence = kept_pages.finish(sentence, student.language).strip()
+        assert 'class="score"' in sentence and sentence in page, student.language
+
+
+D = Decimal
+#: Points of each student's answers, in the order they join: ties across the last rank
+#: shown (5, 6, 7; 3), sums that floats make a hair apart (0.1 + 0.2 = 0.30000000000000004,
+#: 0.7 + 0.1 = 0.7999999999999999), a student who never answered.
+CLASSES = {
+    "ties": [
+        (D("0.1"), D("0.2")),
+        (D("0.3"),),
+        (D("0.2"), D("0.1")),
+        *[(D(5), D(n % 3)) for n in range(8)],
+        *[(D("1.5"), D("1.5"))] * 4,
+        (D("0.3"), D(0)),
+        (),
+    ],
+    # The tenth place a tie of 0.8 and 0.7 + 0.1: the database sorts 0.8 first.
+    "floats": [*[(D(10),)] * 9, (D("0.7"), D("0.1")), (D("0.8"),), (D("0.5"),)],
+}
+
+
+@pytest.mark.parametrize("backwards", [False, True])
+@pytest.mark.parametrize("name", CLASSES)
+def test_a_homework_leaderboard_read_alone_is_the_boards(
+    quiz: Quiz, name: str, backwards: bool
+) -> None:
+    """Before the end the leaderboard is read without the whole class (the best rows and
+    their ties): the same ranks as the whole board's."""
+    session = services.start_session(quiz, Session.Mode.HOMEWORK, leaderboard=True)
+    points = CLASSES[name][::-1] if backwards else CLASSES[name]
+    now = timezone.now()
+    for n, answers in enumerate(points):
+        student = Participant.objects.create(session=session, nickname=f"P{n}")
+        # Some join in the same second: who joined first, then who came first, decides.
+        Participant.objects.filter(pk=student.pk).update(joined=now + timedelta(seconds=n % 5))
+        for index, value in enumerate(answers):
+            Response.objects.create(
+                participant=student, index=index, answered=now, correct=value > 1, points=value
+            )
+    whole = board._read(session).top
+    assert board.top(session) == whole
+    assert len(whole) > board.LEADERBOARD_TOP  # the tie at the last rank shown, whole
+    if name == "floats":
+        assert session.participants.count() == 12  # no student joined twice
+    for cut in (3, 9, 12, 15):  # fewer students: every rank shown
+        session.participants.filter(nickname__in=[f"P{n}" for n in range(cut, 99)]).update(
+            removed=True
+        )
+        assert board.top(session) == board._read(session).top
+        session.participants.update(removed=False)

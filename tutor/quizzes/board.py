@@ -10,14 +10,16 @@ of the 2,000 requests.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from tutor.core.kept_awhile import KeptAWhile
 
 from .models import Participant, Session
+from .querysets import ParticipantQuerySet
 from .scoring import Score
 
 LEADERBOARD_TOP = 10  # the ranks a leaderboard shows (a tie at the last shown whole)
@@ -72,10 +74,23 @@ class Board:
 _kept = KeptAWhile[tuple[int, str, int], Board](KEPT_BOARDS, KEPT_SECONDS)
 
 
+def _scored(session: Session) -> ParticipantQuerySet[Any, Any]:
+    return (
+        Participant.objects.filter(session_id=session.pk, removed=False)
+        .only("pk", "nickname", "joined")
+        .with_scores()
+    )
+
+
+def _rows(participants: Iterable[Any]) -> tuple[Row, ...]:
+    """The board's rows of ``participants`` (with their scores), best first: by points,
+    then who joined first."""
+    best = sorted(participants, key=lambda p: (-p.total, p.joined, p.pk))
+    return tuple((Entrant(p.pk, p.nickname), p.total, p.right) for p in best)
+
+
 def _read(session: Session) -> Board:
-    rows = Participant.objects.filter(session_id=session.pk, removed=False).with_scores()
-    ranked_rows = sorted(rows, key=lambda p: (-p.total, p.joined))
-    return Board.of(tuple((Entrant(p.pk, p.nickname), p.total, p.right) for p in ranked_rows))
+    return Board.of(_rows(_scored(session)))
 
 
 def board(session: Session) -> Board:
@@ -84,6 +99,27 @@ def board(session: Session) -> Board:
         return _read(session)
     # Made outside the lock: two threads may both read it once.
     return _kept.get((session.pk, session.code, session.version), lambda: _read(session))
+
+
+def top(session: Session) -> tuple[Standing, ...]:
+    """The leaderboard of ``session``: kept once it has ended; before that (homework, where
+    every answer changes it), read without the whole class: the rows down to the last
+    rank shown, and those tied with it."""
+    if session.state == Session.State.ENDED:
+        return board(session).top
+    best = _scored(session).order_by("-total", "joined", "pk")
+    rows = list(best[:LEADERBOARD_TOP])
+    if len(rows) == LEADERBOARD_TOP:
+        # Everyone tied with the last place shown ranks with it. The database may add the
+        # speed bonus's thousandths as floats, a tie then a hair apart: half a thousandth
+        # below the last place takes in every tie (read back exact, and sorted here).
+        floor = Decimal(rows[-1].total) - TIE_MARGIN
+        rows = list(best.filter(total__gte=floor))
+    return tuple(ranked(_rows(rows), LEADERBOARD_TOP))
+
+
+#: Below the last place shown, the points still read as a possible tie with it.
+TIE_MARGIN = Decimal("0.0005")
 
 
 def forget() -> None:

@@ -18,7 +18,9 @@ screen changes with every classmate's answer.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
+from decimal import Decimal
 
 from django.core.cache import caches
 from django.template.loader import get_template
@@ -30,6 +32,7 @@ from tutor.core import kept_pages
 from . import board, hot, stage
 from .models import Participant, Response, Session
 from .scoring import Score
+from .scoring import score as score_of
 from .stage import ReviewRow, Screen, Stage
 
 TEMPLATE = "quizzes/student/play.html"
@@ -65,18 +68,40 @@ def finished(
     """``here`` as the end screen: the student's score, their review (from ``answers``,
     read when not given), the leaderboard."""
     session = here.session
-    kept = board.board(session)
-    score, right = kept.place(here.participant.pk)
+    top: tuple[board.Standing, ...] = ()
+    if session.state == Session.State.ENDED:
+        kept = board.board(session)  # read once per process: nothing changes it any more
+        score, right = kept.place(here.participant.pk)
+        top = kept.top
+    else:
+        # Homework before its end: the class's board changes with every answer, and
+        # reading it is a query over the whole class (35 ms for 400 students). The
+        # student's own score is read from their own answers; the leaderboard's ranks
+        # only when it shows.
+        if answers is None:
+            answers = hot.responses(here.participant)
+        score, right = own_score(answers.values())
+        if view.show_leaderboard:
+            top = board.top(session)
     return replace(
         here,
         screen=Screen.FINISHED,
         total=session.asked,  # ended early: the questions never opened do not count
         score=score,
         right=right,
-        leaderboard=list(kept.top) if view.show_leaderboard else None,
+        leaderboard=list(top) if view.show_leaderboard else None,
         review=review_rows(session, here.participant, answers) if view.show_review else None,
         explained=False,
     )
+
+
+def own_score(answers: Iterable[Response]) -> tuple[Score, int]:
+    """(points, right answers) of a student's ``answers``, as the board counts them
+    (``ParticipantQuerySet.with_scores``): the points of every answered response, and
+    how many of them were right."""
+    answered = [response for response in answers if response.answered is not None]
+    points = sum((Decimal(response.points) for response in answered), Decimal(0))
+    return score_of(points), sum(1 for response in answered if response.correct)
 
 
 def kept(here: Stage) -> bool:

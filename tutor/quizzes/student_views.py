@@ -62,6 +62,7 @@ def _stage(
     again with its verdict (the page after an answer) instead of the next one."""
     rules = stage.Rules.of(session, participant=participant)
     notice = ""
+    responses = None
     if rules.mode == Session.Mode.HOMEWORK:
         responses = hot.responses(participant)
         index = services.next_open(session, responses)
@@ -75,7 +76,7 @@ def _stage(
         session, participant, len(session.questions), screen, index, message, notice=notice
     )
     if screen is Screen.FINISHED:
-        return _finished(request, here, stage.at_end(rules))
+        return _finished(request, here, stage.at_end(rules), responses)
     if screen is not Screen.QUESTION or index is None:  # closed, or a live session's lobby
         return here
     return _question(here, rules, index, just_stored)
@@ -100,11 +101,17 @@ def _time_up_notice(session: Session, responses: Iterable[Response]) -> str:
     ) % {"numbers": numbers}
 
 
-def _finished(request: HttpRequest, here: Stage, view: stage.StageView) -> Stage:
+def _finished(
+    request: HttpRequest,
+    here: Stage,
+    view: stage.StageView,
+    responses: dict[int, Response] | None = None,
+) -> Stage:
+    """``here`` as the end screen; ``responses``: the student's, when read already."""
     session, participant = here.session, here.participant
     if session.mode == Session.Mode.HOMEWORK:
         services.finished(session, participant)
-    here = end_screen.finished(here, view)
+    here = end_screen.finished(here, view, responses)
     # The explanations are rendered on request (a link): a whole class reaches the end of
     # a live quiz in the same second.
     if not (view.show_review and request.GET.get("review") == "1"):
