@@ -4,12 +4,19 @@ Every value can be changed without editing this file: gunicorn reads the environ
 variable ``GUNICORN_CMD_ARGS`` (for example ``GUNICORN_CMD_ARGS="--access-logfile -"``), and
 command-line flags win over this file. The ones read here:
 
-    WEB_CONCURRENCY   worker processes (default: 2 per core + 1, so 5 on 2 cores)
+    WEB_CONCURRENCY   worker processes (default: 1 per core + 1, so 3 on 2 cores)
     GUNICORN_THREADS  threads per worker (default 2)
     GUNICORN_TIMEOUT  seconds before a silent worker is killed and restarted (default 30)
 
 Each worker thread holds one database connection (``CONN_MAX_AGE``), so the default of
-5 x 2 = 10 stays far below PostgreSQL's default ``max_connections`` of 100.
+3 x 2 = 6 stays far below PostgreSQL's default ``max_connections`` of 100.
+
+One worker per core and one more, not gunicorn's usual starting point of two per core and
+one: the app spends its requests on the CPU, not waiting, and two processes more on the
+same two cores only took turns. Measured on 2 cores (benchmarks/README.md, "Fewer
+workers"): each request cost about a tenth less CPU with 3 workers than with 5, and the
+students' p99 fell in the live, homework and school runs (the school run on two servers:
+229 and 259 ms against 785 and 3,524 ms).
 
 Workers die with their master (issue 25, item 5): a master killed with SIGKILL (an
 out-of-memory kill, a crash) sends no signal to its workers, which used to keep serving
@@ -35,7 +42,7 @@ bind = [os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")]
 # Requests are short and mostly CPU (templates, the engine): one process per core plus
 # one more to cover the time a process waits for the database. Threads keep a slow client
 # or an fsync from holding a whole process.
-workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * (os.cpu_count() or 1) + 1)
+workers = int(os.environ.get("WEB_CONCURRENCY") or (os.cpu_count() or 1) + 1)
 worker_class = "gthread"
 threads = int(os.environ.get("GUNICORN_THREADS") or 2)
 timeout = int(os.environ.get("GUNICORN_TIMEOUT") or 30)

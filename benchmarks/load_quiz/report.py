@@ -32,10 +32,9 @@ MASTER_GOAL_S = 5  # serving again after the master alone is killed
 
 # -- the machine ----------------------------------------------------------------------------
 def server_shape(options: argparse.Namespace) -> str:
-    """``2 servers x 5 workers x 2 threads``; one server is not counted."""
-    workers = options.workers or int(
-        os.environ.get("WEB_CONCURRENCY") or 2 * (os.cpu_count() or 1) + 1
-    )
+    """``2 servers x 3 workers x 2 threads``; one server is not counted. The defaults are
+    gunicorn.conf.py's."""
+    workers = options.workers or int(os.environ.get("WEB_CONCURRENCY") or (os.cpu_count() or 1) + 1)
     threads = options.threads or int(os.environ.get("GUNICORN_THREADS") or 2)
     servers = getattr(options, "servers", 1)
     return f"{f'{servers} servers x ' if servers > 1 else ''}{workers} workers x {threads} threads"
