@@ -25,6 +25,9 @@ from .scoring import Score
 LEADERBOARD_TOP = 10  # the ranks a leaderboard shows (a tie at the last shown whole)
 KEPT_BOARDS = 16  # ended sessions whose board a process keeps (the least recent goes)
 KEPT_SECONDS = 600.0  # and for how long: a class reads its end screens in a few minutes
+#: Below the last place shown, the points still read as a possible tie with it (a
+#: database may add the speed bonus's thousandths as floats).
+TIE_MARGIN = Decimal("0.0005")
 
 
 class Entrant(NamedTuple):
@@ -116,10 +119,6 @@ def top(session: Session) -> tuple[Standing, ...]:
         floor = Decimal(rows[-1].total) - TIE_MARGIN
         rows = list(best.filter(total__gte=floor))
     return tuple(ranked(_rows(rows), LEADERBOARD_TOP))
-
-
-#: Below the last place shown, the points still read as a possible tie with it.
-TIE_MARGIN = Decimal("0.0005")
 
 
 def forget() -> None:

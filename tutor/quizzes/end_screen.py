@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
-from decimal import Decimal
 
 from django.core.cache import caches
 from django.template.loader import get_template
@@ -100,7 +99,7 @@ def own_score(answers: Iterable[Response]) -> tuple[Score, int]:
     (``ParticipantQuerySet.with_scores``): the points of every answered response, and
     how many of them were right."""
     answered = [response for response in answers if response.answered is not None]
-    points = sum((Decimal(response.points) for response in answered), Decimal(0))
+    points = sum((response.points for response in answered), start=0)
     return score_of(points), sum(1 for response in answered if response.correct)
 
 
