@@ -148,3 +148,43 @@ def test_a_kept_pages_context_given_as_a_function_is_made_only_when_the_copy_is_
         ]
     assert made == [1]
     assert pages[0].content == pages[1].content
+
+
+def test_stand_ins_are_put_in_once_each_and_a_value_is_never_read_for_them(
+    monkeypatch: Any,
+) -> None:
+    """The copy is kept cut at its stand-ins: each request's values go where the stand-ins
+    were, a value that spells a stand-in stays as typed (one pass), a stand-in of no slot
+    given stays as it is, and a second request from the cut copy gets the same page."""
+    from django.contrib.auth.models import AnonymousUser
+    from django.test import RequestFactory
+    from django.utils import translation
+
+    a, b, c = (kept_pages.stand_in(name) for name in ("first", "second", "third"))
+    made: list[str] = []
+
+    def render_to_string(*args: Any, **kwargs: Any) -> str:
+        made.append(args[0])
+        return f"<p>{a}|{b}|{a}|{c}|{kept_pages.TOKEN}</p>"
+
+    monkeypatch.setattr(kept_pages, "render_to_string", render_to_string)
+    request = RequestFactory().get("/en/drills/")
+    request.user = AnonymousUser()
+    request.META["CSRF_COOKIE"] = "s" * 32
+    slots = {"first": kept_pages.Slot(b), "second": kept_pages.Slot("<B>")}
+    with translation.override("en"):
+        pages = [
+            kept_pages.render(request, "page.html", {}, key=("cut",), slots=slots).content.decode()
+            for _ in range(2)
+        ]
+    assert made == ["page.html"]  # the second from the kept copy
+    for page in pages:
+        parts = page.removeprefix("<p>").removesuffix("</p>").split("|")
+        assert parts[:4] == [b, "&lt;B&gt;", b, c]
+        assert kept_pages.TOKEN not in parts[4] and len(parts[4]) == 64
+
+
+@pytest.mark.parametrize("name", ["", "Nick", "two words", "x1", "né"])
+def test_a_slots_name_is_lowercase_letters(name: str) -> None:
+    with pytest.raises(ValueError):
+        kept_pages.stand_in(name)
