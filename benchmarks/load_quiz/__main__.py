@@ -90,6 +90,7 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
     add("--p99-goal", type=float, default=P99_GOAL_MS, help="students' p99 goal, ms (100)")
     add("--workers", type=int, default=None, help="gunicorn workers (default: production's)")
     add("--threads", type=int, default=None, help="threads per worker (default: production's)")
+    add("--paced-bare", type=float, default=20.0, help="bare views/s among the students (20)")
     add("--bench-clients", type=int, default=16, help="keep-alive clients of the page bench")
     add("--bench-seconds", type=float, default=10.0, help="s per endpoint (default 10)")
     add("--bench-warmup", type=float, default=1.0, help="s of warm-up per page (default 1)")
@@ -115,6 +116,8 @@ def check_options(parser: argparse.ArgumentParser, options: argparse.Namespace) 
         parser.error("--think-min must be between 0 and --think-max")
     if options.bench_only and (options.no_bench or options.fault):
         parser.error("--bench-only cannot go with --no-bench or --fault")
+    if not 0 <= options.paced_bare <= 200:
+        parser.error("--paced-bare must be between 0 and 200 a second")
     if options.retry_share + options.double_share > 1:
         parser.error("--retry-share and --double-share add up to more than 1")
     if options.mode == "homework" and (options.fault or options.updates != "poll"):
@@ -131,9 +134,11 @@ def check_options(parser: argparse.ArgumentParser, options: argparse.Namespace) 
         options.reveal_pause = options.poll + 0.5
     if options.max_requests is None:
         # Enough for every student to poll until the global time limit, plus a dozen
-        # requests per question (page, answers, repeats): only a runaway client hits it.
+        # requests per question (page, answers, repeats), and the paced bare views: only a
+        # runaway client hits it.
         options.max_requests = int(
             options.students * (options.timeout / options.poll + 12 * options.questions + 20)
+            + options.paced_bare * options.servers * options.timeout
         )
     if options.seed is None:
         options.seed = secrets.randbelow(2**32)

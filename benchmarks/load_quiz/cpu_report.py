@@ -84,19 +84,26 @@ def times(figure: dict[str, float] | None, bare: dict[str, float] | None) -> str
 
 
 def print_cpu(results: dict[str, Any]) -> None:
-    """The table of CPU per request and kind, each against the bare view of the bench."""
+    """The table of CPU per request and kind, each against the bare view of the bench (or,
+    without a bench, the bare view asked among the students), and the goals' verdicts."""
     summary = results.get("cpu")
     if not summary or not (summary["quiz"] or summary["bare"]):
         return
-    bare = summary["bare"]
+    paced = summary["quiz"].get("bare")  # asked among the students (--paced-bare)
+    bare = summary["bare"] or paced
+    against = (
+        "the bare view of this run's bench"
+        if summary["bare"]
+        else "the bare view among the students"
+    )
     print(
         "\nWorkers' CPU per request inside Django (request_started to the response closed,"
-        " thread CPU time), against the bare view of this run's bench:"
+        f" thread CPU time), against {against}:"
     )
     print(f"  {'kind':<20}{'requests':>9}{'CPU ms':>9}{'x bare':>10}")
     rows = [*summary["quiz"].items(), ("students", summary["students"])]
     rows += [("bench drill", summary["drill"]), ("bench poll", summary["poll"])]
-    rows += [("bench bare", bare)]
+    rows += [("bench bare", summary["bare"])]
     for kind, figure in rows:
         if figure:
             print(
@@ -110,6 +117,14 @@ def print_cpu(results: dict[str, Any]) -> None:
             f" ({'met' if ratio <= STUDENT_GOAL else 'missed'}); a 'nothing new' poll"
             f" <= {POLL_GOAL:g} x bare: {poll_ratio:.2f} x"
             f" ({'met' if poll_ratio <= POLL_GOAL else 'missed'})"
+        )
+    if summary["bare"] and paced and students:
+        # The same conditions: the bare view asked among the students, on their servers.
+        ratio = students["cpu_ms"] / paced["cpu_ms"]
+        print(
+            f"  the same goal against the bare view asked among the students"
+            f" ({paced['cpu_ms']:.3f} ms, {times(paced, bare).strip()} the bench's):"
+            f" {ratio:.2f} x ({'met' if ratio <= STUDENT_GOAL else 'missed'})"
         )
     polled = results.get("bench_poll")
     if polled and polled.get("server_cpu_ms") and results.get("bench"):

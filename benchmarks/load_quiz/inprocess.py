@@ -13,7 +13,9 @@ thread's CPU clock (``time.thread_time``): the median of several batches, in mic
 
 ``--ablate`` times the "nothing new" poll and the bare view with the first k middleware of
 ``settings.MIDDLEWARE`` only, for every k: the difference between two rows is what one
-middleware costs there. ``--profile KIND`` prints cProfile's functions for one kind.
+middleware costs there. ``--profile KIND`` prints cProfile's functions for one kind
+(and with ``PROFILE_OUT=file`` in the environment also writes them there, for ``pstats``'
+callers and callees).
 """
 
 from __future__ import annotations
@@ -298,6 +300,8 @@ def profile(send: Callable[[], Reply], count: int, top: int) -> str:
     for _ in range(count):
         send()
     profiler.disable()
+    if dump := os.environ.get("PROFILE_OUT"):  # for pstats' callers and callees
+        profiler.dump_stats(dump)
     out = io.StringIO()
     stats = pstats.Stats(profiler, stream=out)
     stats.sort_stats("cumulative").print_stats(top)

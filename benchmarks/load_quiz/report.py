@@ -19,7 +19,8 @@ from benchmarks.load_quiz.machine import describe, machine
 from benchmarks.load_quiz.pages import EXPECTED
 
 STUDENT_KINDS = ("join", "play", "final", "state", "answer")
-QUIZ_KINDS = (*STUDENT_KINDS, "login", "teacher", "stream")  # stream: an SSE stream opened
+# stream: an SSE stream opened; bare: the bare view asked among the students (--paced-bare)
+QUIZ_KINDS = (*STUDENT_KINDS, "login", "teacher", "stream", "bare")
 P99_GOAL_MS = 100  # the students' requests
 RATIO_GOAL = 0.5  # drill page / bare view, in requests per second
 FAULT_NAMES = {

@@ -10,8 +10,9 @@ import asyncio
 import random
 import threading
 import time
+from collections.abc import Sequence
 
-from benchmarks.load_quiz.browser import Run
+from benchmarks.load_quiz.browser import Run, Stop, Unanswered
 from benchmarks.load_quiz.client import Student, Teacher
 from benchmarks.load_quiz.faults import Fault
 from benchmarks.load_quiz.homework import HomeworkStudent, HomeworkTeacher
@@ -19,6 +20,7 @@ from benchmarks.load_quiz.machine import Meter
 from benchmarks.load_quiz.prepare import QuizSetup
 from benchmarks.load_quiz.servers import Servers
 from benchmarks.load_quiz.streams import StreamingStudent
+from benchmarks.load_quiz.visitor import AsyncBrowser
 
 
 def run_quiz(
@@ -34,8 +36,13 @@ def run_quiz(
     ("sse", on the uvicorn beside their app server)."""
     run = Run(options, servers.first.port, options.max_requests, options.timeout)
     students, teacher = clients(run, servers, setup, faults, updates)
+    # The bare view asked among the students, on each of their servers (none under faults:
+    # a restarted server's requests are not the baseline's).
+    bare_ports = [] if faults or not options.paced_bare else servers.ports
     threads = [
-        threading.Thread(target=asyncio.run, args=(class_of(run, students),), name="students"),
+        threading.Thread(
+            target=asyncio.run, args=(class_of(run, students, bare_ports),), name="students"
+        ),
         threading.Thread(target=teacher, name="teacher", daemon=True),
     ]
     threads[0].daemon = True
@@ -71,15 +78,39 @@ def run_quiz(
     return run, students, teacher, elapsed
 
 
-async def class_of(run: Run, students: list[Student]) -> None:
+async def class_of(run: Run, students: list[Student], bare_ports: Sequence[int] = ()) -> None:
     """Every student, on this event loop, until each has finished (or the run stopped);
-    then their connections closed."""
+    then their connections closed. Meanwhile the bare view is asked at a steady pace on
+    each of ``bare_ports`` (:func:`paced_bare`)."""
     run.loop = asyncio.get_running_loop()
+    pacers = [asyncio.create_task(paced_bare(run, port)) for port in bare_ports]
     try:
         await asyncio.gather(*(student() for student in students))
     finally:
+        for pacer in pacers:
+            pacer.cancel()
+        await asyncio.gather(*pacers, return_exceptions=True)
         for student in students:
             student.browser.close()
+
+
+async def paced_bare(run: Run, port: int) -> None:
+    """The bare view, ``--paced-bare`` times a second on the server at ``port``, for as long
+    as the students run: the baseline a student's request is set against in the same
+    conditions. The page bench asks the bare view back to back, with both cores busy and
+    their caches warm for it; a student's request comes among the others, a few hundred a
+    second, and the same "nothing new" poll costs about half as much again there as in the
+    bench (benchmarks/README.md, "The bare view among the students")."""
+    browser = AsyncBrowser(run, port)
+    interval = 1 / run.options.paced_bare
+    try:
+        while True:
+            await browser.get("/bare/", "bare")
+            await run.pause(interval)
+    except (Stop, Unanswered):
+        pass
+    finally:
+        browser.close()
 
 
 def clients(

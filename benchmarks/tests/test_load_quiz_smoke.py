@@ -193,6 +193,11 @@ def test_load_quiz_homework_run_refuses_late_answers_and_keeps_the_rest(
     assert check["acknowledged"] + check["confirmed"] == STUDENTS * QUESTIONS - late
     assert check["answered_rows"] == STUDENTS * QUESTIONS - late
     assert "Homework: 5 students, 2 questions, 2 s a question" in result.stdout
+    # The bare view asked among the students, on their server: without a bench, the
+    # baseline of the CPU table.
+    assert results["cpu"]["quiz"]["bare"]["requests"] >= 1
+    assert results["quiz"]["kinds"]["bare"]["requests"] >= 1
+    assert "against the bare view among the students:" in result.stdout
 
 
 @pytest.mark.skipif(
