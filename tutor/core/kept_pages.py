@@ -31,6 +31,7 @@ import hashlib
 import re
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from django.core.cache import caches
@@ -72,6 +73,9 @@ class Slot:
 
     value: str
     text: bool = False
+    #: Text that comes back again and again (the tally panel, a rules box): typeset once
+    #: per language and kept (``_finished``), not on every request.
+    kept: bool = False
 
 
 def stand_in(name: str) -> str:
@@ -146,9 +150,13 @@ def render(
     values = {TOKEN.encode(): token.encode()}
     for name, slot in slots.items():
         value = str(conditional_escape(slot.value))
+        if slot.kept:  # typeset before the token goes in, which typesetting leaves alone
+            value = _finished(value, language)
         if isinstance(slot.value, SafeData):  # markup of the site's own (a stage, a drill)
             value = value.replace(TOKEN, token)
-        values[stand_in(name).encode()] = (finish(value, language) if slot.text else value).encode()
+        if slot.text and not slot.kept:
+            value = finish(value, language)
+        values[stand_in(name).encode()] = value.encode()
     # One pass: what a slot puts in (a nickname, a query) is never read for stand-ins; a
     # stand-in of no slot given stays as it is.
     filled = [pieces[0]]
@@ -158,6 +166,14 @@ def render(
     response = HttpResponse(b"".join(filled), status=status)
     setattr(response, FINISHED, True)
     return response
+
+
+# Kept per process. Key: the slot's text and the language, all its typesetting reads (the
+# text holds no visitor's data: a slot marked ``kept`` repeats); bounded: 256 texts.
+@lru_cache(maxsize=256)
+def _finished(text: str, language: str) -> str:
+    """A kept slot's text typeset (:func:`finish`)."""
+    return finish(text, language)
 
 
 #: Any stand-in (:data:`TOKEN`, or a slot's: its name is lowercase letters).

@@ -97,7 +97,15 @@ def slots(
     if framed is not None:
         rendered["tally"] = tally(context["tally"])
     made = {name: kept_pages.Slot(SafeString(html), text=True) for name, html in rendered.items()}
-    made.update({name: kept_pages.Slot(context[field], text=True) for name, field in TEXTS.items()})
+    if framed is not None:  # the kept panel: typeset once per language and figures
+        made["tally"] = kept_pages.Slot(SafeString(rendered["tally"]), text=True, kept=True)
+    # The rules box: one per set of games and language (``peek``), typeset once.
+    made.update(
+        {
+            name: kept_pages.Slot(context[field], text=True, kept=True)
+            for name, field in TEXTS.items()
+        }
+    )
     made.update({name: kept_pages.Slot(context[field]) for name, field in VALUES.items()})
     return made
 
