@@ -8,6 +8,10 @@ import re
 import pytest
 from django.test import Client
 
+from tutor.drill_pages.views import _one_box
+from tutor.drill_pages.views import _peek as page_box
+from tutor.drills.drill import QuestionDrill
+from tutor.drills.registry import DRILLS
 from tutor.rules.peek import _peek, games_of, peek
 
 pytestmark = pytest.mark.django_db
@@ -49,3 +53,23 @@ def test_games_come_from_the_concepts_and_the_box_is_kept_per_language() -> None
     assert peek(["split-pot", "kickers"], "cs") is first  # the same games: one rendering
     assert _peek.cache_info().currsize == 1
     assert peek(["kickers"], "ja") != first
+
+
+QUESTION_DRILLS = sorted(slug for slug, drill in DRILLS.items() if isinstance(drill, QuestionDrill))
+
+
+@pytest.mark.parametrize("slug", QUESTION_DRILLS)
+def test_a_drill_pages_box_is_the_one_its_questions_concepts_give(slug: str) -> None:
+    """A drill page skips a question's concepts when every concept of its drill belongs to
+    the same games (``drill_pages.views._peek``): its box must be the one the question's own
+    concepts give, for questions at every level and aimed at every concept; which holds
+    when such a drill's questions exercise only its own concepts."""
+    drill = DRILLS[slug]
+    for level in ("easy", "medium", "hard"):
+        for concept in (None, *drill.concepts):
+            for seed in range(6):
+                question = drill.deal(seed, level, concept)
+                exercised = drill.concepts_of(question)
+                if _one_box(slug):
+                    assert exercised <= set(drill.concepts), (slug, seed, exercised)
+                assert page_box(drill, question) == peek(exercised or drill.concepts, "en")

@@ -56,7 +56,7 @@ from tutor.learning import daily
 from tutor.learning import record as learning
 from tutor.learning.learners import current_learner
 from tutor.lessons.drill_guide import guides
-from tutor.rules.peek import peek
+from tutor.rules.peek import games_of, peek
 from tutor.words.questions import bad_question_message
 
 from . import kept_content
@@ -144,7 +144,6 @@ def _context(
         permalink = question_url(
             drill, asked.level, asked.seed, context["drill_url"], asked.concept
         )
-    concepts = drill.concepts_of(context["question"]) or drill.concepts
     return {
         **context,
         "seed": asked.seed,
@@ -152,9 +151,27 @@ def _context(
         "levels": [(code, LEVEL_NAMES[code]) for code in LEVELS],
         "concept": CONCEPTS.get(asked.concept or ""),
         "permalink": permalink,
-        "peek": peek(concepts, current_language()),
+        "peek": _peek(drill, context["question"]),
         **extra,
     }
+
+
+def _peek(drill: QuestionDrill[Any, Any], question: Any) -> SafeString:
+    """The question's rules box (``peek``): the games of the concepts it exercises, else of
+    those its drill can. When every concept the drill can exercise belongs to the same
+    games (a showdown's are all Hold'em's), the box is the drill's whatever the question,
+    and the question's concepts (the engine's showdown of it) are not worked out."""
+    if _one_box(drill.slug):
+        return peek(drill.concepts, current_language())
+    return peek(drill.concepts_of(question) or drill.concepts, current_language())
+
+
+# Kept per process. Key: the drill (its concepts are fixed in the registry); bounded: 64
+# drills.
+@lru_cache(maxsize=64)
+def _one_box(slug: str) -> bool:
+    """Whether each concept of the drill belongs to the same games (see ``_peek``)."""
+    return len({games_of([concept]) for concept in DRILLS[slug].concepts}) == 1
 
 
 def unknown_concept(request: HttpRequest, drill: QuestionDrill[Any, Any] | None) -> HttpResponse:
