@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 from types import SimpleNamespace
+from urllib.parse import urlencode
 
-from tutor.drills.base import TALLY_KEY, DrillTally, get_tally, record_answer
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tutor.drills.base import TALLY_KEY, DrillTally, get_tally, question_url, record_answer
+from tutor.drills.registry import DRILLS
 
 
 def _request(kept: dict) -> SimpleNamespace:
@@ -29,3 +34,25 @@ def test_tally_kept_before_the_rename_reads_its_correct_as_right() -> None:
 def test_tally_of_a_mangled_session_starts_again() -> None:
     request = _request({TALLY_KEY: {"side-pots": {"answered": "many"}}})
     assert get_tally(request, "side-pots") == DrillTally()
+
+
+#: Values near the plain ones: letters, digits and each character ``urlencode`` quotes.
+NEAR_PLAIN = st.text(alphabet=st.sampled_from("aZ09_.~- &=?#é+/%"), max_size=12)
+
+
+@given(
+    level=NEAR_PLAIN | st.text(max_size=12),
+    seed=st.integers(min_value=0, max_value=2**53 - 1),
+    concept=st.none() | NEAR_PLAIN | st.text(max_size=20),
+)
+def test_a_questions_address_is_what_urlencode_writes(
+    level: str, seed: int, concept: str | None
+) -> None:
+    """``question_url`` writes plain values itself, and is what ``urlencode`` writes for
+    any level, seed and concept (spaces, ``&``, letters outside ASCII)."""
+    drill = DRILLS["holdem-showdown"]
+    query: dict[str, object] = {"level": level, "seed": seed}
+    if concept:
+        query["concept"] = concept
+    expected = f"/d/?{urlencode(query)}"
+    assert question_url(drill, level, seed, "/d/", concept) == expected

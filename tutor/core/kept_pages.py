@@ -136,7 +136,7 @@ def render(
     and ``key``; no visitor's own data is inside (the slots are stand-ins)."""
     language = current_language()
     where = (template_name, language, request.scheme, request.get_host(), request.path, key)
-    cache_key = "kept-page:" + hashlib.sha256(repr(where).encode()).hexdigest()
+    cache_key = _cache_key(where)
     # Kept encoded: a page of 20 KB with one character outside ASCII (a suit, a Bengali
     # word) costs about 65 µs to encode, on every request; its slots are a few hundred bytes.
     # And kept cut at its stand-ins (``_cut``).
@@ -166,6 +166,14 @@ def render(
     response = HttpResponse(b"".join(filled), status=status)
     setattr(response, FINISHED, True)
     return response
+
+
+# Kept per process. Key: everything the page's copy is kept under (``render``'s ``where``:
+# the template, language, origin, path and the caller's key); bounded: 1,024 pages.
+@lru_cache(maxsize=1024)
+def _cache_key(where: tuple[Hashable, ...]) -> str:
+    """The ``local`` cache's key of a kept page (hashed once, not on every request)."""
+    return "kept-page:" + hashlib.sha256(repr(where).encode()).hexdigest()
 
 
 # Kept per process. Key: the slot's text and the language, all its typesetting reads (the

@@ -9,6 +9,7 @@ a clear message and a fresh question.
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -72,7 +73,16 @@ def question_url(
     query: dict[str, object] = {"level": level, "seed": new_seed() if seed is None else seed}
     if concept:
         query["concept"] = concept
-    return f"{base or reverse('drills:drill', args=[drill.slug])}?{urlencode(query)}"
+    if all(type(value) is int or _PLAIN.fullmatch(str(value)) for value in query.values()):
+        encoded = "&".join(f"{name}={value}" for name, value in query.items())  # as urlencode
+    else:
+        encoded = urlencode(query)
+    return f"{base or reverse('drills:drill', args=[drill.slug])}?{encoded}"
+
+
+#: What ``urlencode`` leaves as it is (a level's or a concept's id: every question's
+#: address is built twice a page, and ``urlencode`` quotes each value in Python).
+_PLAIN = re.compile(r"[A-Za-z0-9_.~-]+")
 
 
 def parse_seed(value: str | None) -> int:
