@@ -93,6 +93,7 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
     add("--paced-bare", type=float, default=20.0, help="bare views/s among the students (20)")
     add("--bench-clients", type=int, default=16, help="keep-alive clients of the page bench")
     add("--bench-seconds", type=float, default=10.0, help="s per endpoint (default 10)")
+    add("--bench-rounds", type=int, default=4, help="turns the two pages take (default 4)")
     add("--bench-warmup", type=float, default=1.0, help="s of warm-up per page (default 1)")
     add("--drill", default="holdem-showdown", help="the drill page to bench (holdem-showdown)")
     add("--no-bench", action="store_true", help="skip the drill page / bare view bench")
@@ -181,6 +182,7 @@ def bench(options: argparse.Namespace, servers: Servers) -> tuple[dict[str, Any]
         "bench_windows": {"drill": drill.window, "bare": bare.window, "poll": poll.window},
         "bench_clients": options.bench_clients,
         "bench_seconds": options.bench_seconds,
+        "bench_rounds": max(1, options.bench_rounds),
         "bench_load": f"{before} before, {load_average()} after",
     }
     return figures, drill.errors + bare.errors + poll.errors

@@ -129,11 +129,35 @@ def warm_up(options: argparse.Namespace, servers: Servers) -> None:
 
 
 def bench_pages(options: argparse.Namespace, servers: Servers) -> tuple[BenchResult, BenchResult]:
-    """The drill page of ``--drill``, then the bare view, ``bench_seconds`` each."""
+    """The drill page of ``--drill`` and the bare view, ``bench_seconds`` each, taking turns
+    in ``--bench-rounds`` slices (drill, bare, drill, bare ...): a machine whose speed
+    drifts (another guest on the host) then weighs on both alike, not on one of them."""
     drill = drill_path(options.drill, bench_level(options))
-    return (
-        hammer(options, servers, "drill", drill, options.bench_seconds),
-        hammer(options, servers, "bare", bare_path, options.bench_seconds),
+    rounds = max(1, options.bench_rounds)
+    slices: dict[str, list[BenchResult]] = {"drill": [], "bare": []}
+    for _ in range(rounds):
+        for kind, path in (("drill", drill), ("bare", bare_path)):
+            slices[kind].append(
+                hammer(options, servers, kind, path, options.bench_seconds / rounds)
+            )
+    return merged(slices["drill"]), merged(slices["bare"])
+
+
+def merged(slices: list[BenchResult]) -> BenchResult:
+    """One kind's slices as one result: their requests, time and CPU added up, its window
+    from the first slice's start to the last one's end (the workers' CPU log is read for
+    this kind only, so the other kind's slices in between do not count)."""
+    server = [piece.server_cpu for piece in slices]
+    return BenchResult(
+        kind=slices[0].kind,
+        path=slices[0].path,
+        requests=sum(piece.requests for piece in slices),
+        errors=sum(piece.errors for piece in slices),
+        seconds=sum(piece.seconds for piece in slices),
+        latencies=[ms for piece in slices for ms in piece.latencies],
+        client_cpu=sum(piece.client_cpu for piece in slices),
+        server_cpu=None if None in server else sum(cpu for cpu in server if cpu is not None),
+        window=(slices[0].window[0], slices[-1].window[1]),
     )
 
 

@@ -365,7 +365,8 @@ def print_bench(results: dict[str, Any]) -> None:
         return
     print(
         f"\nPage bench: {results['bench_clients']} keep-alive clients back to back,"
-        f" {results['bench_seconds']:g} s each, load average {results['bench_load']}"
+        f" {results['bench_seconds']:g} s each in {results.get('bench_rounds', 1)} turns,"
+        f" load average {results['bench_load']}"
     )
     print(HEADER + "    req/s  server CPU/req  client CPU")
     for kind in ("drill", "bare"):

@@ -221,3 +221,21 @@ def test_instructions_counts_each_batch_apart(tmp_path: Path) -> None:
     assert list(counted) == ["a", "b", "c"]
     assert abs(counted["a"] - counted["b"]) < counted["a"] / 100
     assert 8 < counted["c"] / counted["a"] < 12
+
+
+def test_the_bench_slices_of_one_page_add_up() -> None:
+    """The drill page and the bare view take turns (``bench_pages``): one page's slices are
+    added up into one result, its window from the first slice's start to the last's end,
+    and a slice whose workers' CPU is unknown leaves the whole unknown."""
+    from benchmarks.load_quiz.bench import BenchResult, merged
+
+    def piece(start: float, requests: int, cpu: float | None) -> BenchResult:
+        return BenchResult(
+            "drill", "/d", requests, 1, 2.5, [1.0] * requests, 0.5, cpu, (start, start + 2.5)
+        )
+
+    both = merged([piece(0.0, 10, 0.2), piece(5.0, 30, 0.4)])
+    assert (both.requests, both.errors, both.seconds, both.client_cpu) == (40, 2, 5.0, 1.0)
+    assert both.server_cpu == pytest.approx(0.6) and both.window == (0.0, 7.5)
+    assert both.rate == 8.0 and len(both.latencies) == 40
+    assert merged([piece(0.0, 10, 0.2), piece(5.0, 30, None)]).server_cpu is None
