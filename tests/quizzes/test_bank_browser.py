@@ -4,6 +4,7 @@ and answered by a Czech student in Czech and a Japanese student in the main lang
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -23,19 +24,32 @@ def server(django_db_setup: None, live_server: Any) -> str:
     return live_server.url
 
 
-def new_page(chromium: Any, width: int = 1100) -> Any:
-    context = chromium.new_context(viewport={"width": width, "height": 900})
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    page.problems = []
-    page.on("pageerror", lambda error: page.problems.append(str(error)))
-    return page
+@pytest.fixture
+def new_page(chromium: Any) -> Iterator[Callable[..., Any]]:
+    """A page of a browser of its own (a context), closed with the test: a page left open
+    would go on asking the live server after the test, when the database is closed to it."""
+    contexts: list[Any] = []
+
+    def make(width: int = 1100) -> Any:
+        context = chromium.new_context(viewport={"width": width, "height": 900})
+        context.set_default_timeout(TIMEOUT_MS)
+        contexts.append(context)
+        page = context.new_page()
+        page.problems = []
+        page.on("pageerror", lambda error: page.problems.append(str(error)))
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
 
 
-def test_a_teacher_writes_a_question_and_students_answer_it(server: str, chromium: Any) -> None:
+def test_a_teacher_writes_a_question_and_students_answer_it(
+    server: str, new_page: Callable[..., Any]
+) -> None:
     owner = get_user_model().objects.create_user("teacher", "t@example.org", PASSWORD)
     quiz = Quiz.objects.create(owner=owner, title="Own")
-    teacher = new_page(chromium)
+    teacher = new_page()
     teacher.goto(f"{server}/en/accounts/login/")
     teacher.fill("#id_username", "teacher")
     teacher.fill("#id_password", PASSWORD)
@@ -69,7 +83,7 @@ def test_a_teacher_writes_a_question_and_students_answer_it(server: str, chromiu
 
     session = services.start_session(quiz, "homework", closes=None)
     for nickname, language, ticks in (("Bára", "cs", (0, 2)), ("Aiko", "ja", (0,))):
-        student = new_page(chromium, 360)
+        student = new_page(360)
         student.goto(f"{server}/{language}/join/{session.code}/")
         student.fill("#id_nickname", nickname)
         student.click("form.join-form button[type=submit]")

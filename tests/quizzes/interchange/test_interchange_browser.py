@@ -4,6 +4,7 @@ by a colleague, and axe-core audits of the pages, at 360 px without sideways scr
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -30,17 +31,28 @@ def server(django_db_setup: None, live_server: Any) -> str:
     return live_server.url
 
 
-def logged_in(chromium: Any, server: str, name: str, width: int = 360) -> Any:
-    get_user_model().objects.create_user(name, f"{name}@example.org", PASSWORD)
-    context = chromium.new_context(viewport={"width": width, "height": 800})
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    page.goto(f"{server}/en/accounts/login/")
-    page.fill("#id_username", name)
-    page.fill("#id_password", PASSWORD)
-    page.keyboard.press("Enter")
-    page.wait_for_url(f"{server}/en/quizzes/")
-    return page
+@pytest.fixture
+def logged_in(chromium: Any, server: str) -> Iterator[Callable[..., Any]]:
+    """A new teacher signed in, in a browser of their own (a context), closed with the
+    test: a page left open would go on asking the live server after the test."""
+    contexts: list[Any] = []
+
+    def make(name: str, width: int = 360) -> Any:
+        get_user_model().objects.create_user(name, f"{name}@example.org", PASSWORD)
+        context = chromium.new_context(viewport={"width": width, "height": 800})
+        context.set_default_timeout(TIMEOUT_MS)
+        contexts.append(context)
+        page = context.new_page()
+        page.goto(f"{server}/en/accounts/login/")
+        page.fill("#id_username", name)
+        page.fill("#id_password", PASSWORD)
+        page.keyboard.press("Enter")
+        page.wait_for_url(f"{server}/en/quizzes/")
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
 
 
 def audit(page: Any) -> None:
@@ -53,8 +65,10 @@ def audit(page: Any) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
 
-def test_import_preview_then_import_in_a_browser(server: str, chromium: Any) -> None:
-    page = logged_in(chromium, server, "importer")
+def test_import_preview_then_import_in_a_browser(
+    server: str, logged_in: Callable[..., Any]
+) -> None:
+    page = logged_in("importer")
     page.goto(f"{server}/en/quizzes/bank/")
     page.click("text=Import questions from GIFT")
     page.fill("#id_text", GIFT)
@@ -67,8 +81,10 @@ def test_import_preview_then_import_in_a_browser(server: str, chromium: Any) -> 
     assert sorted(q.kind for q in OwnQuestion.objects.all()) == ["multiple", "truefalse"]
 
 
-def test_share_link_copied_by_a_colleague_in_a_browser(server: str, chromium: Any) -> None:
-    owner = logged_in(chromium, server, "owner")
+def test_share_link_copied_by_a_colleague_in_a_browser(
+    server: str, logged_in: Callable[..., Any]
+) -> None:
+    owner = logged_in("owner")
     quiz = Quiz.objects.get_or_create(
         owner=get_user_model().objects.get(username="owner"), title="Pots"
     )[0]
@@ -79,7 +95,7 @@ def test_share_link_copied_by_a_colleague_in_a_browser(server: str, chromium: An
     assert link.startswith(f"{server}/en/quizzes/shared/")
     owner.reload()  # without the flash message (its list's role="status" is the layout's)
     audit(owner)
-    colleague = logged_in(chromium, server, "colleague")
+    colleague = logged_in("colleague")
     colleague.goto(link)
     audit(colleague)
     colleague.click("text=Copy into my quizzes")
