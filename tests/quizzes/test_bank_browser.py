@@ -4,13 +4,12 @@ and answered by a Czech student in Czech and a Japanese student in the main lang
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.browser.plugin import TIMEOUT_MS
 from tutor.quizzes import services
 from tutor.quizzes.models import OwnQuestion, Quiz, Response
 
@@ -24,32 +23,12 @@ def server(django_db_setup: None, live_server: Any) -> str:
     return live_server.url
 
 
-@pytest.fixture
-def new_page(chromium: Any) -> Iterator[Callable[..., Any]]:
-    """A page of a browser of its own (a context), closed with the test: a page left open
-    would go on asking the live server after the test, when the database is closed to it."""
-    contexts: list[Any] = []
-
-    def make(width: int = 1100) -> Any:
-        context = chromium.new_context(viewport={"width": width, "height": 900})
-        context.set_default_timeout(TIMEOUT_MS)
-        contexts.append(context)
-        page = context.new_page()
-        page.problems = []
-        page.on("pageerror", lambda error: page.problems.append(str(error)))
-        return page
-
-    yield make
-    for context in contexts:
-        context.close()
-
-
 def test_a_teacher_writes_a_question_and_students_answer_it(
-    server: str, new_page: Callable[..., Any]
+    server: str, new_tab: Callable[..., Any]
 ) -> None:
     owner = get_user_model().objects.create_user("teacher", "t@example.org", PASSWORD)
     quiz = Quiz.objects.create(owner=owner, title="Own")
-    teacher = new_page()
+    teacher = new_tab(width=1100, height=900)
     teacher.goto(f"{server}/en/accounts/login/")
     teacher.fill("#id_username", "teacher")
     teacher.fill("#id_password", PASSWORD)
@@ -83,7 +62,7 @@ def test_a_teacher_writes_a_question_and_students_answer_it(
 
     session = services.start_session(quiz, "homework", closes=None)
     for nickname, language, ticks in (("Bára", "cs", (0, 2)), ("Aiko", "ja", (0,))):
-        student = new_page(360)
+        student = new_tab(width=360, height=900)
         student.goto(f"{server}/{language}/join/{session.code}/")
         student.fill("#id_nickname", nickname)
         student.click("form.join-form button[type=submit]")

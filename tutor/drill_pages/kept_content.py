@@ -96,10 +96,12 @@ def slots(
     rendered = _rendered(request, drill, context) if framed is None else framed
     if framed is not None:
         rendered["tally"] = tally(context["tally"])
-    made = {name: kept_pages.Slot(SafeString(html), text=True) for name, html in rendered.items()}
-    if framed is not None:  # the kept panel: typeset once per language and figures
-        made["tally"] = kept_pages.Slot(SafeString(rendered["tally"]), text=True, kept=True)
-    # The rules box: one per set of games and language (``peek``), typeset once.
+    # The tally panel is the same for a language and figures, and the rules box for a set
+    # of games and a language (``peek``): both typeset once and kept.
+    made = {
+        name: kept_pages.Slot(SafeString(html), text=True, kept=name == "tally")
+        for name, html in rendered.items()
+    }
     made.update(
         {
             name: kept_pages.Slot(context[field], text=True, kept=True)

@@ -4,14 +4,13 @@ by a colleague, and axe-core audits of the pages, at 360 px without sideways scr
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.contrib.auth import get_user_model
 
-from tests.browser.plugin import TIMEOUT_MS
 from tutor.quizzes.models import OwnQuestion, Quiz, Slot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -32,17 +31,13 @@ def server(django_db_setup: None, live_server: Any) -> str:
 
 
 @pytest.fixture
-def logged_in(chromium: Any, server: str) -> Iterator[Callable[..., Any]]:
-    """A new teacher signed in, in a browser of their own (a context), closed with the
-    test: a page left open would go on asking the live server after the test."""
-    contexts: list[Any] = []
+def logged_in(new_tab: Callable[..., Any], server: str) -> Callable[..., Any]:
+    """A new teacher signed in, in a browser of their own (``new_tab``: closed with the
+    test, so that no page goes on asking the live server after it)."""
 
     def make(name: str, width: int = 360) -> Any:
         get_user_model().objects.create_user(name, f"{name}@example.org", PASSWORD)
-        context = chromium.new_context(viewport={"width": width, "height": 800})
-        context.set_default_timeout(TIMEOUT_MS)
-        contexts.append(context)
-        page = context.new_page()
+        page = new_tab(width=width)
         page.goto(f"{server}/en/accounts/login/")
         page.fill("#id_username", name)
         page.fill("#id_password", PASSWORD)
@@ -50,9 +45,7 @@ def logged_in(chromium: Any, server: str) -> Iterator[Callable[..., Any]]:
         page.wait_for_url(f"{server}/en/quizzes/")
         return page
 
-    yield make
-    for context in contexts:
-        context.close()
+    return make
 
 
 def audit(page: Any) -> None:
